@@ -1,0 +1,1 @@
+"""Computer players, written against the engine protocol and observations only."""

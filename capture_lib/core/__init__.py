@@ -1,0 +1,1 @@
+"""The shared core: protocol, errors, chance, options and rulings, saves and the registry."""

@@ -1,0 +1,19 @@
+"""Errors shared by every game."""
+
+from __future__ import annotations
+
+
+class IllegalAction(ValueError):
+    """An action that the rules forbid in this position.
+
+    ``rule`` names the rule that forbids it, so a widget or a terminal can say why.
+    The state the action was tried on is never changed.
+    """
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class GameNotAvailable(LookupError):
+    """A game slug that is known but whose rules are not implemented yet, or an unknown slug."""

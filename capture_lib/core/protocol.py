@@ -1,0 +1,276 @@
+"""The protocol every game implements: a ``Game`` that makes immutable ``State`` objects.
+
+A game subclass declares its slug, seats, options and rulings, and how to start. A state
+subclass implements the rules through a handful of ``_``-prefixed hooks; everything that players,
+widgets, the AI and the tests call (``play``, ``legal_actions``, ``to_json``, ...) lives here once.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from .chance import CHANCE, derived_rng, pick_outcome
+from .errors import IllegalAction
+from .options import Option, Ruling, resolve_options
+from . import saves
+
+
+class Action(ABC):
+    """An action's value. ``str(action)`` is its notation; equal notation means an equal action."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def __str__(self) -> str:  # pragma: no cover - abstract
+        ...
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and type(self) is type(other) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, str(self)))
+
+
+class Game(ABC):
+    """A game's rules as a factory of states, with its options and rulings."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options: ClassVar[tuple[Option, ...]] = ()
+    rulings: ClassVar[tuple[Ruling, ...]] = ()
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Validate options given by name and fill in the defaults."""
+        return resolve_options(self.slug, self.options, given)
+
+    def new_game(self, seed: int | None = None, **options: Any) -> State:
+        """A new game at its start; ``seed`` fixes every chance outcome resolved with ``play_chance``."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+        return self._initial_state(seed, self.resolve_options(options))
+
+    @abstractmethod
+    def _initial_state(self, seed: int, options: dict[str, Any]) -> State:
+        """The state at the start, with validated options."""
+
+    def from_position(self, text: str, seed: int = 0, **options: Any) -> State:
+        """A state read from the game's position text (see the chapter's notation section)."""
+        raise NotImplementedError(f"{self.slug} has no position text format")
+
+    def replay(self, seed: int | None, actions: Iterable[Any], resolve_chance: bool = True,
+               **options: Any) -> State:
+        """Play ``actions`` from a new game; pending chance is resolved from the seed on the way.
+
+        An action given while chance is pending is played as the chance outcome itself, so an
+        example can fix a die or a coin ("coin Blue") and leave the rest to the seed.
+        """
+        state = self.new_game(seed=seed, **options)
+        for action in actions:
+            if state.current_player == CHANCE and not state.is_chance_action(action):
+                state = state.resolve_chance()
+            state = state.play(action)
+        if resolve_chance:
+            state = state.resolve_chance()
+        return state
+
+    def from_json(self, text: str) -> State:
+        """Load a state saved with ``State.to_json``; a malformed or tampered save raises ``ValueError``."""
+        return saves.load(self, text)
+
+    def __repr__(self) -> str:
+        return f"<game {self.slug}>"
+
+
+class State(ABC):
+    """One position of a game. Immutable: ``play`` returns a new state and leaves this one as it was."""
+
+    game: Game
+    seed: int
+    options: dict[str, Any]
+    history: tuple[Action, ...]
+    start: str | None
+
+    def __init__(self, game: Game, seed: int, options: dict[str, Any], start: str | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.options = dict(options)
+        self.history = ()
+        self.start = start
+
+    # ----- hooks each game implements -----------------------------------------------------------
+    @abstractmethod
+    def _current_player(self) -> int | None:
+        """The seat to act, ``CHANCE``, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act (chance outcomes while chance is pending)."""
+
+    @abstractmethod
+    def _why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal, else the rule that forbids it, in a sentence."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Change this fresh copy by a legal action (called only on a private copy)."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """``(outcome, probability)`` for the pending chance event; empty if none is pending."""
+
+    @abstractmethod
+    def _winners(self) -> tuple[int, ...]:
+        """The seats that won; empty while playing and for a draw."""
+
+    @abstractmethod
+    def _observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-ready: never a hidden card or identity."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its notation; raise ``IllegalAction`` if the text is not notation."""
+
+    @abstractmethod
+    def _key(self) -> tuple:
+        """Every fact of the position, hashable, for equality."""
+
+    @abstractmethod
+    def _copy(self) -> State:
+        """A copy whose mutable parts are not shared with this state."""
+
+    @property
+    def num_players(self) -> int:
+        """How many seats the game has."""
+        return 2
+
+    # ----- the protocol -----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, ``CHANCE`` while chance is pending, ``None`` when the game is over."""
+        return self._current_player()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._current_player() is None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats (empty for a draw or while the game goes on)."""
+        return self._winners() if self.is_over else ()
+
+    def returns(self) -> list[float]:
+        """Each seat's result: +1 for a win, -1 for a loss, shared evenly for a draw; 0 while playing."""
+        n = self.num_players
+        if not self.is_over:
+            return [0.0] * n
+        winners = self.winners
+        if not winners or len(winners) == n:
+            return [0.0] * n
+        win = 1.0 / len(winners)
+        lose = -1.0 / (n - len(winners))
+        return [win if seat in winners else lose for seat in range(n)]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the seat to act; empty when the game is over."""
+        if self.is_over:
+            return []
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """``(outcome, probability)`` pairs of the pending chance event; empty if none is pending."""
+        if self._current_player() != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def is_chance_action(self, action: Any) -> bool:
+        """Whether ``action`` (a value or notation) names an outcome of the pending chance event."""
+        if self._current_player() != CHANCE:
+            return False
+        try:
+            act = self.parse_action(action) if isinstance(action, str) else action
+        except ValueError:
+            return False
+        return any(act == outcome for outcome, _ in self._chance_outcomes())
+
+    def to_action(self, action: Action | str) -> Action:
+        """An action value from a value or its notation."""
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, str):
+            return self.parse_action(action.strip())
+        raise IllegalAction(f"an action must be notation text or an action, not {type(action).__name__}",
+                            rule="notation")
+
+    def play(self, action: Action | str) -> State:
+        """The state after ``action`` (a value or its notation). Raises ``IllegalAction`` naming the rule."""
+        act = self.to_action(action)
+        if self.is_over:
+            raise IllegalAction(f"{act}: the game is over", rule="game over")
+        why = self._why_illegal(act)
+        if why is not None:
+            raise IllegalAction(f"{act}: {why}", rule=why)
+        new = self._copy()
+        new.history = self.history + (act,)
+        new._apply(act)
+        return new
+
+    def play_chance(self, rng: random.Random | None = None) -> State:
+        """Resolve the pending chance event with ``rng`` (by default, derived from the game's seed)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalAction("no chance event is pending", rule="chance")
+        rng = rng or derived_rng(self.seed, len(self.history))
+        return self.play(pick_outcome(outcomes, rng))
+
+    def resolve_chance(self, rng: random.Random | None = None) -> State:
+        """Resolve chance events until a seat is to act or the game ends."""
+        state = self
+        while state.current_player == CHANCE:
+            state = state.play_chance(rng)
+        return state
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, as plain JSON-ready data; hidden cards and identities never appear."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat!r}; seats are 0 to {self.num_players - 1}")
+        return self._observation(seat)
+
+    def to_json(self) -> str:
+        """Save the game as JSON text: game, options, start and every action (``Game.from_json`` reads it)."""
+        return saves.dump(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or other.game.slug != self.game.slug:
+            return NotImplemented
+        return (self.options == other.options and self.history == other.history
+                and self._key() == other._key())
+
+    def __hash__(self) -> int:
+        return hash((self.game.slug, self._key()))
+
+    def _base_copy(self, new: State) -> State:
+        """Copy the protocol's own fields onto ``new`` (for ``_copy`` implementations)."""
+        new.game, new.seed, new.options = self.game, self.seed, self.options
+        new.history, new.start = self.history, self.start
+        return new
+
+
+def seat_of(state: State, names: Sequence[str], text: str) -> int:
+    """The seat named ``text`` (a name from ``names`` or a number), for notation parsers."""
+    lowered = text.strip().lower()
+    for seat, name in enumerate(names):
+        if lowered == name.lower():
+            return seat
+    raise IllegalAction(f"no player called {text!r}; players are {', '.join(names)}", rule="notation")

@@ -1,0 +1,1 @@
+"""Board widgets (anywidget) for JupyterLab, Voila and the static book; needs the ``widgets`` extra."""

@@ -1,0 +1,266 @@
+"""The common part of every board widget: one ES module, two hosts.
+
+In JupyterLab (or Voila) a board is an anywidget: the front end sends the notation of the action a
+player clicked, Python checks it and plays it, and the synced ``view`` is rebuilt from
+``state.observation(seat)``. In the static HTML book, the same ES module is mounted by a small inline
+script over JSON embedded in the page (see ``static.py``); there it can only step through the
+``frames`` that the build computed with the engine.
+
+Nothing secret ever reaches the front end: the true state, the undo stack and the computer's
+thinking stay in Python, and every synced value is derived from an observation.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import anywidget
+import traitlets
+
+from capture_lib.core.chance import CHANCE
+from capture_lib.core.errors import IllegalAction
+from capture_lib.core.protocol import State
+
+from .static import static_html
+
+HERE = pathlib.Path(__file__).parent
+MAX_MESSAGE_CHARS = 400
+MODES = ("computer", "hotseat", "view")
+
+Player = Callable[[State, int], Any]
+
+
+def module_source(name: str) -> str:
+    """The ES module of board ``name``: the shared chrome (``common.js``) followed by ``name.js``."""
+    return (HERE / "common.js").read_text(encoding="utf-8") + "\n" + (HERE / f"{name}.js").read_text(encoding="utf-8")
+
+
+def style_source(name: str) -> str:
+    """The stylesheet of board ``name``: ``common.css`` followed by ``name.css``."""
+    return (HERE / "common.css").read_text(encoding="utf-8") + "\n" + (HERE / f"{name}.css").read_text(encoding="utf-8")
+
+
+def frames_for(start: State, steps: Sequence[tuple[str, str]], view: Callable[[State], dict[str, Any]]
+               ) -> list[dict[str, Any]]:
+    """Frames of a worked example: the start, then one frame per ``(action, note)`` step.
+
+    Each frame holds only ``view(state)`` (what the example's viewer may see), the action's notation
+    and a one-line note on the rule at work. Chance events in ``steps`` are ordinary actions.
+    """
+    state = start
+    frames = [{"view": view(state), "action": "", "note": "the starting position"}]
+    for action, note in steps:
+        state = state.play(action)
+        frames.append({"view": view(state), "action": str(state.history[-1]), "note": note})
+    return frames
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """A live board for one game. Subclasses set ``_esm``, ``_css``, ``game_slug`` and the views."""
+
+    game_slug: str = ""
+
+    view = traitlets.Dict().tag(sync=True)
+    legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    frames = traitlets.List().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("info").tag(sync=True)
+    seat = traitlets.Int(0).tag(sync=True)
+    mode = traitlets.Unicode("computer").tag(sync=True)
+    curtain = traitlets.Unicode("").tag(sync=True)
+    can_undo = traitlets.Bool(False).tag(sync=True)
+    teaching = traitlets.Bool(False).tag(sync=True)
+    thinking = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, state: State | None = None, *, seat: int = 0, mode: str = "computer",
+                 teaching: bool = False, frames: list[dict[str, Any]] | None = None,
+                 opponent: Player | None = None, seed: int | None = None, **kwargs: Any) -> None:
+        if mode not in MODES:
+            raise ValueError(f"bad mode {mode!r}; choose one of: {', '.join(MODES)}")
+        super().__init__(**kwargs)
+        from capture_lib import load_game
+
+        self._game = load_game(self.game_slug)
+        if state is not None and state.game.slug != self.game_slug:
+            raise ValueError(f"this board shows {self.game_slug}, not {state.game.slug}")
+        self._seed = seed if seed is not None else (state.seed if state is not None else 0)
+        self._start = state if state is not None else self._game.new_game(seed=self._seed)
+        self._states: list[State] = [self._start]
+        self._opponent = opponent or self.default_opponent()
+        self.mode = mode
+        self.seat = seat
+        self.teaching = teaching
+        self.frames = list(frames or [])
+        self.on_msg(self._on_front_end_message)
+        self._advance()
+
+    # ----- hooks for each game ---------------------------------------------------------------------
+    def default_opponent(self) -> Player:
+        """The computer player used when none is given."""
+        from capture_lib.ai.simple import simple_player
+
+        return simple_player
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        """What anybody at the table may see; games with private hands override this."""
+        raise NotImplementedError
+
+    def teaching_view(self, state: State) -> dict[str, Any]:
+        """Every card and identity shown, for the teaching mode (clearly marked in the board)."""
+        raise NotImplementedError
+
+    def picture(self, view: dict[str, Any]) -> str:
+        """An SVG of ``view``, shown in the static page until the script draws the board."""
+        return ""
+
+    # ----- the game as Python sees it ----------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current state (Python only: never synced to the front end)."""
+        return self._states[-1]
+
+    def play(self, action: Any) -> State:
+        """Play ``action`` for the seat to act (notation or value); ``IllegalAction`` if illegal."""
+        self._states.append(self.state.play(action))
+        self._advance()
+        return self.state
+
+    def undo(self) -> None:
+        """Take back the last move of the human seat (and the computer's reply)."""
+        if len(self._states) <= 1:
+            raise IllegalAction("nothing to undo", rule="undo")
+        self._states.pop()
+        # Undo never stops on a chance event or the computer's turn: go back to a human decision.
+        while len(self._states) > 1 and not self._is_human_turn(self.state):
+            self._states.pop()
+        self._advance(play_computer=False)
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game with the same options."""
+        self._seed = self._seed + 1 if seed is None else seed
+        self._states = [self._game.new_game(seed=self._seed, **self._start.options)]
+        self._advance()
+
+    def _is_human_turn(self, state: State) -> bool:
+        player = state.current_player
+        if player is None or player == CHANCE:
+            return False
+        return self.mode == "hotseat" or player == self.seat
+
+    def _advance(self, play_computer: bool = True) -> None:
+        """Resolve chance, let the computer move, then rebuild the synced view."""
+        state = self.state
+        while not state.is_over and self.mode != "view":
+            player = state.current_player
+            if player == CHANCE:
+                state = state.play_chance()
+            elif self.mode == "computer" and player != self.seat and play_computer:
+                state = state.play(self._opponent(state, player))
+            else:
+                break
+            self._states.append(state)
+        self._sync()
+
+    _ready_seat: int | None = None
+
+    def _viewer(self) -> int | None:
+        """The seat whose eyes the board shows: in hotseat mode, whoever is to act."""
+        if self.mode == "hotseat":
+            player = self.state.current_player
+            return player if player is not None and player >= 0 else self._ready_seat
+        return self.seat
+
+    def _sync(self) -> None:
+        state = self.state
+        viewer = self._viewer()
+        self.curtain = ""
+        if self.teaching:
+            view = self.teaching_view(state)
+        elif self.mode == "hotseat" and viewer != self._ready_seat and not state.is_over:
+            # Two people share one screen: hide every hand until the next player says they are there.
+            view = self.public_view(state)
+            self.curtain = self._game.seat_names[viewer]
+        elif viewer is None:
+            view = self.public_view(state)
+        else:
+            view = state.observation(viewer)
+        self.view = view
+        my_turn = viewer is not None and state.current_player == viewer and not self.curtain
+        self.legal = [str(a) for a in state.legal_actions()] if my_turn and self.mode != "view" else []
+        self.can_undo = len(self._states) > 1
+
+    # ----- messages from the front end ---------------------------------------------------------------
+    def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            self.handle_message(content)
+        except (IllegalAction, ValueError) as err:
+            self.message, self.message_kind = str(err), "error"
+
+    def handle_message(self, content: Any) -> None:
+        """Check one message from the front end and act on it; raise ``ValueError`` with the reason."""
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            raise ValueError("ignored a malformed message from the board")
+        kind = content["type"]
+        if kind == "play":
+            action = content.get("action")
+            if not isinstance(action, str) or not action.strip() or len(action) > MAX_MESSAGE_CHARS:
+                raise ValueError("ignored a malformed move from the board")
+            self._play_from_front_end(action)
+        elif kind == "undo":
+            self.undo()
+            self.message, self.message_kind = "took the last move back", "info"
+        elif kind == "new":
+            self.new_game()
+            self.message, self.message_kind = "new game", "info"
+        elif kind == "ready":
+            self._ready_seat = self._viewer()
+            self.message = ""
+            self._sync()
+        else:
+            raise ValueError(f"ignored an unknown message type {kind!r} from the board")
+
+    def _play_from_front_end(self, action: str) -> None:
+        state = self.state
+        if state.is_over:
+            raise IllegalAction("the game is over: start a new game", rule="game over")
+        if not self._is_human_turn(state):
+            names = self._game.seat_names
+            who = names[state.current_player] if state.current_player >= 0 else "chance"
+            raise IllegalAction(f"it is not your turn: {who} is to act", rule="turn order")
+        if self.curtain:
+            raise IllegalAction(f"{self.curtain} must confirm they are at the screen first", rule="turn order")
+        before = len(self._states)
+        self.play(action)
+        self.message, self.message_kind = f"played {self._states[before].history[-1]}", "info"
+
+    # ----- display ----------------------------------------------------------------------------------------
+    def static_model(self) -> dict[str, Any]:
+        """The values the static host gives the ES module (no kernel: frames step in the page)."""
+        return {"view": self.view, "legal": [], "frames": self.frames, "message": "", "message_kind": "info",
+                "seat": self.seat, "mode": "static", "curtain": "", "can_undo": False,
+                "teaching": self.teaching, "thinking": False}
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = dict(data)
+        data["text/plain"] = repr(self)
+        data["text/html"] = static_html(self._esm_source(), self._css_source(), self.static_model(),
+                                        label=repr(self), fallback=self.picture(self.view))
+        return data, metadata
+
+    def _esm_source(self) -> str:
+        return str(self._esm)
+
+    def _css_source(self) -> str:
+        return str(getattr(self, "_css", ""))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {self.state!r}>"
+
+    def to_json(self) -> str:
+        """The synced model as JSON (what the front end sees), for tests and debugging."""
+        return json.dumps(self.static_model(), sort_keys=True)

@@ -1,0 +1,117 @@
+// The chrome every board shares: worked-example stepping, the message line, typed notation,
+// undo / new game, the "pass the screen" curtain and the move log. Each game's module is appended
+// to this file and defines drawBoard(view, ctx); the two together form one self-contained ES module,
+// mounted by anywidget in JupyterLab and by the static host in the book.
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "className") node.className = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+function prettyCard(label) {
+  if (!label || label.length < 2) return label;
+  const suit = label[label.length - 1];
+  return SUIT_SYMBOLS[suit] ? label.slice(0, -1) + SUIT_SYMBOLS[suit] : label;
+}
+
+function isRedCard(label) {
+  return !!label && (label.endsWith("H") || label.endsWith("D"));
+}
+
+function stepper(frames, index, go) {
+  const last = frames.length - 1;
+  const frame = frames[index];
+  const button = (label, text, target, disabled) =>
+    h("button", { type: "button", className: "cap-step", "aria-label": label, disabled, onclick: () => go(target) }, text);
+  return h("div", { className: "cap-stepper" },
+    h("div", { className: "cap-step-buttons" },
+      button("first step", "\u23EE first", 0, index === 0),
+      button("previous step", "\u25C0 back", Math.max(0, index - 1), index === 0),
+      button("next step", "forward \u25B6", Math.min(last, index + 1), index === last),
+      button("last step", "last \u23ED", last, index === last)),
+    h("div", { className: "cap-step-caption", "aria-live": "polite" },
+      h("span", { className: "cap-step-count" }, `step ${index} of ${last}`),
+      frame.action ? h("code", { className: "cap-step-action" }, frame.action) : null,
+      h("span", { className: "cap-step-note" }, frame.note || "")));
+}
+
+function controls(model, ctx) {
+  const input = h("input", { type: "text", className: "cap-notation", placeholder: "type a move in notation",
+    "aria-label": "move in notation", spellcheck: "false" });
+  const submit = () => {
+    const text = input.value.trim();
+    if (text) model.send({ type: "play", action: text });
+  };
+  input.addEventListener("keydown", (event) => { if (event.key === "Enter") submit(); });
+  return h("div", { className: "cap-controls" },
+    input,
+    h("button", { type: "button", onclick: submit }, "play"),
+    h("button", { type: "button", disabled: !model.get("can_undo"), onclick: () => model.send({ type: "undo" }) }, "undo"),
+    h("button", { type: "button", onclick: () => model.send({ type: "new" }) }, "new game"));
+}
+
+function logList(view) {
+  const items = (view.log || []).filter((line) => !line.startsWith("deal"));
+  return h("details", { className: "cap-log" },
+    h("summary", {}, `move log (${items.length})`),
+    h("ol", {}, items.map((line) => h("li", {}, h("code", {}, line)))));
+}
+
+export default {
+  render({ model, el }) {
+    el.classList.add("capture-board");
+    let frameIndex = 0;
+    const ui = {};
+    const draw = () => {
+      const frames = model.get("frames") || [];
+      const stepping = frames.length > 0;
+      if (frameIndex >= frames.length) frameIndex = 0;
+      const view = stepping ? frames[frameIndex].view : model.get("view");
+      const live = !stepping && model.get("mode") !== "static";
+      const legal = live ? model.get("legal") || [] : [];
+      const ctx = { model, view, legal, live, ui, redraw: draw,
+        send: (action) => { model.send({ type: "play", action }); } };
+      const parts = [];
+      if (model.get("teaching")) {
+        parts.push(h("div", { className: "cap-teaching", role: "note" },
+          "Teaching view: every hidden card is shown. Turn it off for a real game."));
+      }
+      const curtain = live ? model.get("curtain") : "";
+      if (curtain) {
+        parts.push(h("div", { className: "cap-curtain" },
+          h("p", {}, `Hand the screen to ${curtain}. The other player looks away.`),
+          h("button", { type: "button", className: "cap-primary", onclick: () => model.send({ type: "ready" }) },
+            `I am ${curtain}: show my cards`)));
+      }
+      parts.push(drawBoard(view, ctx));
+      if (stepping) {
+        parts.push(stepper(frames, frameIndex, (i) => { frameIndex = i; draw(); }));
+      } else if (live) {
+        const message = model.get("message");
+        if (model.get("thinking")) parts.push(h("div", { className: "cap-message" }, "the computer is thinking\u2026"));
+        if (message) {
+          parts.push(h("div", { className: `cap-message cap-${model.get("message_kind")}`, role: "status" }, message));
+        }
+        parts.push(controls(model, ctx));
+        parts.push(logList(view));
+      }
+      el.replaceChildren(...parts);
+    };
+    const events = ["view", "legal", "frames", "message", "curtain", "can_undo", "teaching", "thinking"];
+    for (const name of events) model.on(`change:${name}`, draw);
+    draw();
+    return () => { for (const name of events) model.off(`change:${name}`, draw); };
+  },
+};
