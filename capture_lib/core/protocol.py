@@ -13,10 +13,10 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from . import saves
 from .chance import CHANCE, derived_rng, pick_outcome
 from .errors import IllegalAction
 from .options import Option, Ruling, resolve_options
-from . import saves
 
 
 class Action(ABC):

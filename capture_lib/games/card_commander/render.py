@@ -110,3 +110,40 @@ def to_svg(view: dict[str, Any], caption: str = "") -> str:
         body.append(svg.text(WIDTH / 2, 112, caption, size=11, fill=svg.PALETTE["muted"]))
     title = f"Card Commander, {status}, score Blue {view['score'][0]} Red {view['score'][1]}"
     return svg.document(WIDTH, HEIGHT, body, title)
+
+
+def to_text(view: dict[str, Any]) -> str:
+    """The table as plain text for the terminal game, from the same view as the picture."""
+    from capture_lib.core.cards import Card
+
+    def pretty(label: str | None) -> str:
+        if label is None:
+            return "--"
+        return "??" if label == "?" else Card.parse(label).pretty
+
+    lines = []
+    names = view["players"]
+    for seat in (1, 0):
+        commander = view["commanders"][seat]
+        head = f"{names[seat]}: {commander} ({bonus_text(commander)})" if commander else f"{names[seat]}: -"
+        lines.append(f"{head}   rounds won: {view['score'][seat]}")
+        hand = view["hands"][seat]
+        if hand is not None:
+            values = view["hand_values"][seat]
+            lines.append("  hand: " + "  ".join(f"{pretty(c)}={v}" for c, v in zip(hand, values, strict=True)))
+        else:
+            lines.append(f"  hand: {view['hand_sizes'][seat]} cards, face down")
+    lanes, label = display_lanes(view)
+    lines.append(f"-- {label} --")
+    for entry in lanes:
+        cells = []
+        for seat in (0, 1):
+            card = pretty(entry["cards"][seat])
+            extra = f"+{pretty(entry['extras'][seat])}" if entry["extras"][seat] else ""
+            value = entry["values"][seat]
+            cells.append(f"{names[seat]} {card}{extra}" + (f" ({value})" if value is not None else ""))
+        result = ""
+        if entry["winner"] is not None:
+            result = f" -> {names[entry['winner']]} ({entry['how']})"
+        lines.append(f"  {entry['name']:>6}: {cells[0]:<18} vs {cells[1]:<18}{result}")
+    return "\n".join(lines)

@@ -1,0 +1,150 @@
+"""The ``capture`` command: build the book, open it in JupyterLab, play in a terminal.
+
+    capture book            build the HTML book and print where to open it
+    capture lab             open the book's notebooks in JupyterLab
+    capture play GAME       play GAME in the terminal against the computer
+    capture games           list the games
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from capture_lib import CHANCE, IllegalAction, list_games, load_game
+from capture_lib.core.protocol import State
+
+
+def project_root() -> pathlib.Path:
+    """The source checkout that holds the book (``_config.yml`` beside ``capture_lib/``)."""
+    here = pathlib.Path(__file__).resolve().parent.parent
+    for candidate in (pathlib.Path.cwd(), here):
+        if (candidate / "_config.yml").is_file() and (candidate / "book").is_dir():
+            return candidate
+    raise SystemExit("capture: the book's sources are not here; run this from a checkout of the project")
+
+
+def _source_digest(root: pathlib.Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted((root / "capture_lib").rglob("*")):
+        if path.suffix in (".py", ".js", ".css", ".json", ".txt") and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def build_book(strict: bool = False) -> pathlib.Path:
+    """Build the HTML book with Jupyter Book and return the path of its front page.
+
+    Notebook execution is cached by Jupyter Book, keyed on the notebooks' code only; the engine and
+    the boards' scripts are part of what the outputs show, so a change there empties the cache.
+    """
+    root = project_root()
+    stamp = root / "_build" / ".capture-source-digest"
+    digest = _source_digest(root)
+    if not stamp.is_file() or stamp.read_text() != digest:
+        shutil.rmtree(root / "_build" / ".jupyter_cache", ignore_errors=True)
+    command = [sys.executable, "-m", "jupyter_book", "build", str(root), "--keep-going"]
+    if strict:
+        command += ["-W", "-n"]
+    result = subprocess.run(command, cwd=root)
+    if result.returncode != 0:
+        raise SystemExit(f"capture: the book build failed (exit {result.returncode})")
+    stamp.write_text(digest)
+    return root / "_build" / "html" / "index.html"
+
+
+def _text_renderer(slug: str) -> Callable[[dict], str]:
+    module = importlib.import_module(f"capture_lib.games.{slug.replace('-', '_')}.render")
+    return module.to_text
+
+
+def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: TextIO = sys.stdin,
+                     stdout: TextIO = sys.stdout) -> State:
+    """Play ``slug`` against the rule-based computer player, reading notation from ``stdin``."""
+    from capture_lib.ai.simple import simple_player
+
+    game = load_game(slug)
+    state = game.new_game(seed=seed)
+    draw = _text_renderer(slug)
+    names = getattr(game, "seat_names", [f"seat {i}" for i in range(game.max_players)])
+    say = stdout.write
+    say(f"{game.title}: you are {names[seat]}. Type a move in notation, 'moves' for the legal ones, "
+        "'quit' to stop.\n")
+    shown = None
+    while not state.is_over:
+        player = state.current_player
+        if player == CHANCE:
+            state = state.play_chance()
+            continue
+        if player != seat:
+            action = simple_player(state, player)
+            state = state.play(action)
+            say(f"{names[player]} plays: {state.observation(seat)['log'][-1]}\n")
+            continue
+        view = state.observation(seat)
+        if view != shown:
+            say("\n" + draw(view) + "\n")
+            shown = view
+        say("your move> ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line or line.strip().lower() in ("quit", "exit"):
+            say("\nbye\n")
+            return state
+        text = line.strip()
+        if text.lower() == "moves":
+            legal = [str(a) for a in state.legal_actions()]
+            say(", ".join(legal[:30]) + (f" ... ({len(legal)} in all)" if len(legal) > 30 else "") + "\n")
+            continue
+        try:
+            state = state.play(text)
+        except IllegalAction as err:
+            say(f"not allowed: {err}\n")
+    say("\n" + draw(state.observation(seat)) + "\n")
+    winners = state.winners
+    result = "a draw" if not winners else ("you win!" if seat in winners else f"{names[winners[0]]} wins")
+    say(f"Game over: {result}\n")
+    return state
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``capture`` command."""
+    parser = argparse.ArgumentParser(prog="capture", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    book = sub.add_parser("book", help="build the HTML book")
+    book.add_argument("--strict", action="store_true", help="fail on any Sphinx warning")
+    lab = sub.add_parser("lab", help="open the book's notebooks in JupyterLab")
+    lab.add_argument("extra", nargs=argparse.REMAINDER, help="more arguments for jupyter lab")
+    play = sub.add_parser("play", help="play a game in the terminal against the computer")
+    play.add_argument("game", choices=list_games())
+    play.add_argument("--seat", type=int, default=0, help="your seat (0 plays first)")
+    play.add_argument("--seed", type=int, default=None, help="fix the shuffle and every chance event")
+    sub.add_parser("games", help="list the games")
+    args = parser.parse_args(argv)
+    if args.command == "book":
+        index = build_book(strict=args.strict)
+        print(f"The book is built: open {index.as_uri()}")
+    elif args.command == "lab":
+        root = project_root()
+        os.execvp(sys.executable, [sys.executable, "-m", "jupyterlab", f"--notebook-dir={root / 'book'}",
+                                   *args.extra])
+    elif args.command == "play":
+        play_in_terminal(args.game, seat=args.seat, seed=args.seed)
+    elif args.command == "games":
+        for slug in list_games():
+            print(f"{slug}: {load_game(slug).title}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
