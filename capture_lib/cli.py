@@ -52,7 +52,7 @@ def build_book(strict: bool = False) -> pathlib.Path:
     digest = _source_digest(root)
     if not stamp.is_file() or stamp.read_text() != digest:
         shutil.rmtree(root / "_build" / ".jupyter_cache", ignore_errors=True)
-    command = [sys.executable, "-m", "jupyter_book", "build", str(root), "--keep-going"]
+    command = [str(pathlib.Path(sys.executable).with_name("jupyter-book")), "build", str(root), "--keep-going"]
     if strict:
         command += ["-W", "-n"]
     result = subprocess.run(command, cwd=root)

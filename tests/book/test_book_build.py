@@ -1,0 +1,46 @@
+"""The book builds with no Sphinx warning, and every notebook is stored the way nbval expects."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import nbformat
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((ROOT / "book").rglob("*.ipynb"))
+
+
+def test_book_builds_without_warnings(built_book):
+    warnings = [line for line in built_book["log"].splitlines()
+                if re.search(r"(WARNING|ERROR|CRITICAL):", line) and "IPKernelApp" not in line]
+    assert built_book["returncode"] == 0, built_book["log"][-3000:]
+    assert not warnings, "\n".join(warnings)
+    assert (built_book["html"] / "index.html").is_file()
+
+
+def test_every_chapter_page_is_built(built_book):
+    for notebook in NOTEBOOKS:
+        page = built_book["html"] / notebook.relative_to(ROOT).with_suffix(".html")
+        assert page.is_file(), f"{page} was not built"
+
+
+def test_notebooks_store_no_board_outputs():
+    # Boards embed the whole ES module: a stored one would go stale; the build executes them anyway.
+    for notebook in NOTEBOOKS:
+        nb = nbformat.read(notebook, as_version=4)
+        for cell in nb.cells:
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                assert "text/html" not in data and "application/vnd.jupyter.widget-view+json" not in data, (
+                    f"{notebook.name}: a board output is stored; tag the cell nbval-ignore-output")
+
+
+def test_every_rule_example_asserts_something():
+    # A chapter page's examples must check what the rule says: count the assert statements.
+    for notebook in NOTEBOOKS:
+        if notebook.name in ("play.ipynb",):
+            continue
+        nb = nbformat.read(notebook, as_version=4)
+        asserts = sum(cell.source.count("assert ") for cell in nb.cells if cell.cell_type == "code")
+        assert asserts >= 2, f"{notebook.name} checks nothing"

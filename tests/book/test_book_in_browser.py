@@ -1,0 +1,105 @@
+"""The built book in a real browser: no console errors, boards drawn, examples step, nothing leaves localhost."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import pathlib
+import threading
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+#: The two harmless messages the book theme prints on every page.
+THEME_NOISE = ("THEBE_JS_URL", "Got invalid theme mode")
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files without logging every request to the test output."""
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(built_book):
+    """The built book served on 127.0.0.1 by ``http.server`` (the pages must also work from a plain folder)."""
+    assert built_book["returncode"] == 0, built_book["log"][-2000:]
+    html = built_book["html"]
+    handler = functools.partial(QuietHandler, directory=str(html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield {"url": f"http://127.0.0.1:{server.server_address[1]}", "dir": html}
+    server.shutdown()
+
+
+def pages(html: pathlib.Path) -> list[pathlib.Path]:
+    return sorted(p for p in (html / "book").rglob("*.html"))
+
+
+def open_page(browser, url: str):
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    problems: list[str] = []
+    outside: list[str] = []
+    page.on("console", lambda m: m.type == "error" and not any(n in m.text for n in THEME_NOISE)
+            and problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: not any(n in str(e) for n in THEME_NOISE) and problems.append(f"error: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"failed request: {r.url}"))
+    page.on("request", lambda r: r.url.startswith(("http://", "https://"))
+            and not r.url.startswith(("http://127.0.0.1", "http://localhost")) and outside.append(r.url))
+    page.goto(url)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    return page, problems, outside
+
+
+def test_every_page_opens_cleanly_and_draws_its_boards(browser, site):
+    for path in pages(site["dir"]):
+        url = f"{site['url']}/{path.relative_to(site['dir']).as_posix()}"
+        page, problems, outside = open_page(browser, url)
+        static = page.locator(".capture-static-board").count()
+        drawn = page.locator(".capture-static-board.capture-board").count()
+        assert drawn == static, f"{path.name}: {static - drawn} of {static} boards were not drawn"
+        assert not problems, f"{path.name}: {problems}"
+        assert not outside, f"{path.name} asked the network for {outside}"
+        page.close()
+
+
+def test_examples_step_forward_and_back(browser, site):
+    for path in pages(site["dir"]):
+        url = f"{site['url']}/{path.relative_to(site['dir']).as_posix()}"
+        page, problems, _ = open_page(browser, url)
+        steppers = page.locator(".cap-stepper")
+        for i in range(steppers.count()):
+            board = page.locator(".capture-static-board").filter(has=page.locator(".cap-stepper")).nth(i)
+            before_board = board.inner_html()
+            board.get_by_role("button", name="next step").click()
+            after = board.locator(".cap-step-action").inner_text()
+            assert after.strip(), f"{path.name}: step 1 shows no notation"
+            assert board.inner_html() != before_board
+            board.get_by_role("button", name="previous step").click()
+            assert board.inner_html() == before_board
+            assert board.locator(".cap-step-action").count() == 0
+        assert not problems, f"{path.name}: {problems}"
+        page.close()
+
+
+def test_pages_work_from_a_plain_folder(browser, built_book):
+    page_path = built_book["html"] / "book" / "card-commander" / "rules.html"
+    page, problems, _ = open_page(browser, page_path.as_uri())
+    assert page.locator(".capture-static-board.capture-board").count() >= 3
+    assert not problems, problems
+    page.close()
+
+
+def test_chapter_readable_on_a_phone(browser, site, tmp_path):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{site['url']}/book/card-commander/rules.html")
+    page.wait_for_timeout(300)
+    board = page.locator(".capture-static-board.capture-board").first
+    box = board.bounding_box()
+    assert box is not None and box["width"] <= 390, f"the board is {box and box['width']} px wide on a phone"
+    page.screenshot(path=str(tmp_path / "phone.png"))
+    page.close()
