@@ -22,4 +22,4 @@ fi
 echo "==> ruff"
 ruff check .
 echo "==> pytest (unit, property, notebooks, book build, browser)"
-python -m pytest tests book --nbval-lax -p no:cacheprovider "$@"
+python -m pytest tests book --nbval -p no:cacheprovider "$@"
