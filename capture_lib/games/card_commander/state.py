@@ -214,7 +214,7 @@ class CardCommanderState(State):
             receiver = (len(self.hands[0]) + len(self.hands[1])) % 2
             self.deck = tuple(c for c in self.deck if c != action.card)
             hands = list(self.hands)
-            hands[receiver] = tuple(sorted(hands[receiver] + (action.card,), key=_sort_key))
+            hands[receiver] = tuple(sorted(hands[receiver] + (action.card,), key=sort_key))
             self.hands = (hands[0], hands[1])
             self._logged(str(action), "deal ?", receiver, False)
             if len(self.hands[1]) == HAND_SIZE:
@@ -379,6 +379,7 @@ class CardCommanderState(State):
         return {
             "game": self.game.slug,
             "seat": seat,
+            "options": dict(self.options),
             "everything": everything,
             "players": list(SEAT_NAMES),
             "phase": self.phase,
@@ -416,7 +417,7 @@ class CardCommanderState(State):
         return f"<card-commander: {where}, {len(self.history)} actions>"
 
 
-def _sort_key(card: Card) -> tuple[str, int]:
+def sort_key(card: Card) -> tuple[str, int]:
     return ("SHDC".index(card.suit), card.pips)
 
 
