@@ -12,7 +12,7 @@ GAMES: dict[str, str | None] = {
     "capture-the-commander": "capture_lib.games.capture_the_commander",
     "card-commander": "capture_lib.games.card_commander",
     "command-capture": "capture_lib.games.command_capture",
-    "medieval-capture": None,
+    "medieval-capture": "capture_lib.games.medieval_capture",
 }
 
 _loaded: dict[str, Game] = {}

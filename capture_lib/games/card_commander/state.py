@@ -417,7 +417,8 @@ class CardCommanderState(State):
         return f"<card-commander: {where}, {len(self.history)} actions>"
 
 
-def sort_key(card: Card) -> tuple[str, int]:
+def sort_key(card: Card) -> tuple[int, int]:
+    """The order of cards in a hand: by suit (spades, hearts, diamonds, clubs), then by number."""
     return ("SHDC".index(card.suit), card.pips)
 
 
