@@ -3,6 +3,7 @@
     capture book            build the HTML book and print where to open it
     capture lab             open the book's notebooks in JupyterLab
     capture play GAME       play GAME in the terminal against the computer
+    capture simulate GAME   play many seeded games between computer players
     capture games           list the games
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib
+import json
 import os
 import pathlib
 import shutil
@@ -116,6 +118,38 @@ def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: T
     return state
 
 
+def _option_value(text: str) -> object:
+    try:
+        return json.loads(text.replace("True", "true").replace("False", "false"))
+    except json.JSONDecodeError:
+        return text
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from capture_lib.simulate import run_games, save, win_rate
+
+    options = {}
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"capture: --option needs NAME=VALUE, not {item!r}")
+        options[name] = _option_value(value)
+    load_game(args.game).resolve_options(options)
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        records = run_games(args.game, args.games, args.players, seed=args.seed, options=options,
+                            executor=pool, progress=True)
+    for seat, name in enumerate(args.players):
+        p, low, high, n = win_rate(records, seat)
+        print(f"seat {seat} ({name}): wins {p:.1%} of {n} games (95% interval {low:.1%} to {high:.1%})")
+    if args.out:
+        save(records, args.out, {"game": args.game, "players": args.players, "seed": args.seed,
+                                 "games": args.games, "options": options})
+        print(f"records written to {args.out}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``capture`` command."""
     parser = argparse.ArgumentParser(prog="capture", description=__doc__,
@@ -129,6 +163,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("game", choices=list_games())
     play.add_argument("--seat", type=int, default=0, help="your seat (0 plays first)")
     play.add_argument("--seed", type=int, default=None, help="fix the shuffle and every chance event")
+    sim = sub.add_parser("simulate", help="play many seeded games between computer players")
+    sim.add_argument("game", choices=list_games())
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--players", nargs="+", default=["rule", "rule"],
+                     help="one player per seat: random, rule, mcts-easy, mcts-medium or mcts-hard")
+    sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a game option, e.g. aces=False (repeatable)")
+    sim.add_argument("--out", default=None, help="write the records to this JSON-lines file")
     sub.add_parser("games", help="list the games")
     args = parser.parse_args(argv)
     if args.command == "book":
@@ -140,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    *args.extra])
     elif args.command == "play":
         play_in_terminal(args.game, seat=args.seat, seed=args.seed)
+    elif args.command == "simulate":
+        return _simulate(args)
     elif args.command == "games":
         for slug in list_games():
             print(f"{slug}: {load_game(slug).title}")

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from capture_lib.core.chance import CHANCE, derived_rng, pick_outcome
+from capture_lib.core.chance import CHANCE, pick_outcome
 from capture_lib.core.protocol import State
 
 #: Search budgets by level: iterations, and a time cap in seconds that the search never exceeds.
@@ -74,14 +74,19 @@ def search(state: State, seat: int, iterations: int = 300, seconds: float = 1.0,
            exploration: float = 0.7, playout_cap: int = 400) -> Any:
     """The action MCTS picks for ``seat`` in ``state`` within the budget (the most visited root action).
 
-    ``seed`` fixes the search's own randomness (default: derived from the game's seed and move number),
-    so two states that look the same to ``seat`` give the same move.
+    ``seed`` fixes the search's own randomness (default: seeded by ``seat``'s observation), so two
+    states that look the same to ``seat`` give the same move.
     """
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     by_text = {str(a): a for a in legal}
-    rng = random.Random(seed) if seed is not None else derived_rng(state.seed * 31 + seat, len(state.history))
+    if seed is None:
+        from .simple import observation_rng
+
+        rng = observation_rng(state, seat, "mcts")
+    else:
+        rng = random.Random(seed)
     root = Node()
     deadline = time.perf_counter() + seconds
     for iteration in range(iterations):

@@ -6,25 +6,30 @@ A player is a function ``(state, seat) -> action``. It may read ``state.observat
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from collections.abc import Callable
 from typing import Any
 
-from capture_lib.core.chance import derived_rng
 from capture_lib.core.protocol import State
 
 Player = Callable[[State, int], Any]
 
 
-def _rng(state: State, seat: int) -> random.Random:
-    # Seeded by the game and the move number: the same position gives the same choice, so examples
-    # and tests with a computer opponent are reproducible.
-    return derived_rng(state.seed * 7 + seat, len(state.history))
+def observation_rng(state: State, seat: int, salt: str = "") -> random.Random:
+    """A generator seeded by what ``seat`` sees (and the move number): the same view, the same choices.
+
+    Players never seed from the game's seed, which also fixes the hidden deal: only the observation
+    may influence a computer player, and seeding from it keeps games and tests reproducible.
+    """
+    text = json.dumps(state.observation(seat), sort_keys=True) + f"/{len(state.history)}/{salt}"
+    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
 
 
 def random_player(state: State, seat: int) -> Any:
-    """A uniformly random legal action (reproducible for a seeded game)."""
-    return _rng(state, seat).choice(state.legal_actions())
+    """A uniformly random legal action (reproducible: seeded by the player's observation)."""
+    return observation_rng(state, seat, "random").choice(state.legal_actions())
 
 
 def _rule_players() -> dict[str, Player]:

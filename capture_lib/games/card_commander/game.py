@@ -106,3 +106,21 @@ class CardCommanderGame(Game):
         state.decisions = (decisions[0], decisions[1])
         state.rounds = tuple(dict(r) for r in obs["rounds"])
         return state
+
+    def summarize(self, state: CardCommanderState) -> dict[str, Any]:
+        """Facts of a finished game for the statistics chapter: Commanders, extra cards, coin-decided rounds."""
+        coin_rounds = 0
+        extra_lanes: list[dict[str, Any]] = []
+        for record in state.rounds:
+            winners, hows = record["lane_winners"], record["lane_how"]
+            won = winners.count(record["winner"])
+            # A coin decided the round if the winner took exactly two lanes, one of them by the coin.
+            if won == 2 and any(w == record["winner"] and h == "coin" for w, h in zip(winners, hows, strict=True)):
+                coin_rounds += 1
+            for lane in range(3):
+                for seat in (0, 1):
+                    if record["extras"][seat][lane]:
+                        extra_lanes.append({"seat": seat, "won_lane": winners[lane] == seat})
+        return {"commanders": list(state.commanders), "score": list(state.score), "rounds": len(state.rounds),
+                "coin_rounds": coin_rounds, "coin_lanes": sum(r["lane_how"].count("coin") for r in state.rounds),
+                "extra_used": list(state.extra_used), "extra_lanes": extra_lanes}
