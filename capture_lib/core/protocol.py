@@ -66,7 +66,7 @@ class Game(ABC):
 
     def from_position(self, text: str, seed: int = 0, **options: Any) -> State:
         """A state read from the game's position text (see the chapter's notation section)."""
-        raise NotImplementedError(f"{self.slug} has no position text format")
+        raise ValueError(f"{self.slug} has no position text format; start it with new_game()")
 
     def replay(self, seed: int | None, actions: Iterable[Any], resolve_chance: bool = True,
                **options: Any) -> State:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -47,15 +48,29 @@ def frames_for(start: State, steps: Sequence[tuple[str, str]], view: Callable[[S
                ) -> list[dict[str, Any]]:
     """Frames of a worked example: the start, then one frame per ``(action, note)`` step.
 
-    Each frame holds only ``view(state)`` (what the example's viewer may see), the action's notation
-    and a one-line note on the rule at work. Chance events in ``steps`` are ordinary actions.
+    Each frame holds only ``view(state)`` (what the example's viewer may see), the action as that
+    viewer may read it (the last line of the view's log, where a hidden card shows as ``?``) and
+    a one-line note on the rule at work. Chance events in ``steps`` are ordinary actions.
     """
     state = start
     frames = [{"view": view(state), "action": "", "note": "the starting position"}]
     for action, note in steps:
         state = state.play(action)
-        frames.append({"view": view(state), "action": str(state.history[-1]), "note": note})
+        seen = view(state)
+        frames.append({"view": seen, "action": public_notation(state, seen), "note": note})
     return frames
+
+
+def public_notation(state: State, view: dict[str, Any]) -> str:
+    """The last action as the owner of ``view`` may read it.
+
+    Observations keep a log with one line per action, hidden parts masked; without such a log the
+    full notation is shown, which is only right for games with nothing hidden.
+    """
+    log = view.get("log")
+    if isinstance(log, list) and len(log) == len(state.history) and log:
+        return str(log[-1])
+    return str(state.history[-1])
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -86,7 +101,10 @@ class BoardWidget(anywidget.AnyWidget):
         self._game = load_game(self.game_slug)
         if state is not None and state.game.slug != self.game_slug:
             raise ValueError(f"this board shows {self.game_slug}, not {state.game.slug}")
-        self._seed = seed if seed is not None else (state.seed if state is not None else 0)
+        if seed is None:
+            # A fresh deal for every new board; pass a seed (or a state) to fix it, as the book does.
+            seed = state.seed if state is not None else random.SystemRandom().randrange(2**31)
+        self._seed = seed
         self._start = state if state is not None else self._game.new_game(seed=self._seed)
         self._states: list[State] = [self._start]
         self._opponent = opponent or self.default_opponent()
@@ -136,7 +154,8 @@ class BoardWidget(anywidget.AnyWidget):
         # Undo never stops on a chance event or the computer's turn: go back to a human decision.
         while len(self._states) > 1 and not self._is_human_turn(self.state):
             self._states.pop()
-        self._advance(play_computer=False)
+        # Back at the start with the computer to move: it moves again (the same way, its play is seeded).
+        self._advance()
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game with the same options."""
@@ -146,18 +165,18 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _is_human_turn(self, state: State) -> bool:
         player = state.current_player
-        if player is None or player == CHANCE:
+        if player is None or player == CHANCE or self.mode == "view":
             return False
         return self.mode == "hotseat" or player == self.seat
 
-    def _advance(self, play_computer: bool = True) -> None:
+    def _advance(self) -> None:
         """Resolve chance, let the computer move, then rebuild the synced view."""
         state = self.state
         while not state.is_over and self.mode != "view":
             player = state.current_player
             if player == CHANCE:
                 state = state.play_chance()
-            elif self.mode == "computer" and player != self.seat and play_computer:
+            elif self.mode == "computer" and player != self.seat:
                 state = state.play(self._opponent(state, player))
             else:
                 break
@@ -193,6 +212,17 @@ class BoardWidget(anywidget.AnyWidget):
         self.can_undo = len(self._states) > 1
 
     # ----- messages from the front end ---------------------------------------------------------------
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Refuse every change of a synced value from the page and send the true values back.
+
+        The page only ever sends messages (``send``); a change to ``seat``, ``mode``, ``teaching`` or
+        the view coming from the page would be forged, and could show another seat's secrets.
+        """
+        names = [name for name in sync_data if name in self.keys]
+        if names:
+            self.message, self.message_kind = f"ignored a change to {', '.join(sorted(names))} from the page", "error"
+            self.send_state(names)
+
     def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             self.handle_message(content)
@@ -233,8 +263,16 @@ class BoardWidget(anywidget.AnyWidget):
         if self.curtain:
             raise IllegalAction(f"{self.curtain} must confirm they are at the screen first", rule="turn order")
         before = len(self._states)
+        mover = state.current_player
         self.play(action)
-        self.message, self.message_kind = f"played {self._states[before].history[-1]}", "info"
+        played = self._states[before]
+        # Name the move as its player saw it; in hotseat mode the next player reads this line too,
+        # so it says only who moved.
+        if self.mode == "hotseat":
+            self.message = f"{self._game.seat_names[mover]} has moved"
+        else:
+            self.message = f"played {public_notation(played, played.observation(mover))}"
+        self.message_kind = "info"
 
     # ----- display ----------------------------------------------------------------------------------------
     def static_model(self) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from itertools import permutations
 from typing import Any
@@ -396,7 +397,7 @@ class CardCommanderState(State):
             "decisions": decisions,
             "extra_used": list(self.extra_used),
             "may_add_extra": [self.may_add_extra(o) for o in (0, 1)],
-            "rounds": [dict(r) for r in self.rounds],
+            "rounds": copy.deepcopy(list(self.rounds)),
             "discard": [str(c) for c in self.discard],
             "log": [full if (everything or revealed or owner == seat) else masked
                     for full, masked, owner, revealed in self.log],

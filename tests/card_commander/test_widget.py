@@ -1,0 +1,416 @@
+"""The Card Commander board widget: what it syncs to the front end, and how it treats the messages it gets."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from capture_lib.widgets.card_commander import CardCommanderBoard  # noqa: E402
+
+from .helpers import CLUBS, GAME, HEARTS, SPADES, deal, leaked, play_all  # noqa: E402
+
+ESM_SCRIPT = re.compile(r'<script type="application/json" id="capture-esm-[0-9a-f]+">.*?</script>', re.S)
+
+
+def send(board, content):
+    """Deliver ``content`` as the front end would (the widget catches and reports errors itself)."""
+    board._on_front_end_message(board, content, [])
+
+
+def html(board) -> str:
+    data, _ = board._repr_mimebundle_()
+    return data["text/html"]
+
+
+def synced(board) -> str:
+    """Everything the front end gets, as text: the synced traits and the static page's data and picture.
+
+    The ES module's own source is left out: it is the same code for every position.
+    """
+    traits = {name: getattr(board, name) for name in ("view", "legal", "frames", "curtain", "can_undo", "seat",
+                                                        "mode", "teaching")}
+    return json.dumps(traits, sort_keys=True) + ESM_SCRIPT.sub("", html(board)) + board.to_json()
+
+
+def snapshot(board):
+    return (board.state.to_json(), len(board._states), json.dumps(board.view, sort_keys=True), list(board.legal))
+
+
+def secret_of(board, seat):
+    """The cards the other seat holds or has placed face down, which ``seat`` must not see."""
+    state, other = board.state, 1 - seat
+    cards = [str(c) for c in state.hands[other]]
+    if state.placed[other] is not None and state.placed[1 - other] is None:
+        cards += [str(c) for c in state.placed[other]]
+    return cards
+
+
+# ----- against the computer ----------------------------------------------------------------------------
+
+
+def test_a_board_opens_on_any_position_and_shows_the_seats_observation():
+    state = deal(SPADES, HEARTS)
+    board = CardCommanderBoard(state, seat=0)
+    assert board.state == state
+    assert board.view == state.observation(0)
+    assert board.legal == [str(a) for a in state.legal_actions()]
+    assert leaked(synced(board), HEARTS.split()) == []
+    assert board.message_kind == "info" and not board.curtain
+
+
+def test_a_new_board_starts_with_blue_choosing():
+    board = CardCommanderBoard(seed=3)
+    assert board.state.phase == "commander"
+    assert board.legal == ["commander Karl", "commander Joanne", "commander Jackson"]
+    send(board, {"type": "play", "action": "commander Karl"})
+    # The computer chose for Red and the deal was resolved: Blue places now.
+    assert board.state.commanders[0] == "Karl" and board.state.commanders[1] is not None
+    assert board.state.phase == "place" and board.state.current_player == 0
+    assert board.message == "played commander Karl" and board.message_kind == "info"
+    assert leaked(synced(board), board.state.hands[1]) == []
+
+
+def test_the_computer_replies_to_a_placement():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    send(board, {"type": "play", "action": "place 10S 2S 7S"})
+    assert board.message_kind == "info", board.message
+    state = board.state
+    assert state.rounds or state.phase in ("tie", "coin")
+    assert str(state.history[22]) == "place 10S 2S 7S"
+    assert str(state.history[23]).startswith("place ")
+    assert board.can_undo
+
+
+def test_red_at_the_screen_does_not_see_blues_placement():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=1)
+    # The computer (Blue) placed first; Red is to place.
+    assert board.state.current_player == 1 and board.state.placed[0] is not None
+    assert [lane["cards"][0] for lane in board.view["lanes"]] == ["?", "?", "?"]
+    assert leaked(synced(board), SPADES.split()) == []
+    assert board.legal and all(a.startswith("place ") for a in board.legal)
+
+
+def test_a_whole_game_against_the_computer_never_shows_its_cards():
+    for seat in (0, 1):
+        board = CardCommanderBoard(GAME.new_game(seed=20 + seat), seat=seat)
+        for _ in range(40):
+            if board.state.is_over:
+                break
+            assert board.state.current_player == seat
+            assert leaked(synced(board), secret_of(board, seat)) == []
+            send(board, {"type": "play", "action": board.legal[-1]})
+            assert board.message_kind == "info", board.message
+        assert board.state.is_over
+        assert board.legal == []
+        assert leaked(synced(board), secret_of(board, seat)) == []
+        before = snapshot(board)
+        send(board, {"type": "play", "action": "pass"})
+        assert board.message_kind == "error" and "over" in board.message
+        assert snapshot(board) == before
+
+
+def test_the_computer_takes_its_tie_decision_in_secret():
+    # Red (computer) decides after Blue; Blue's own decision and the reveal are shown afterwards.
+    tie = play_all(deal(CLUBS, HEARTS), "place 5C 9C 2C", "place 5H 3H 8H")
+    board = CardCommanderBoard(tie, seat=0)
+    assert board.legal[0] == "pass"
+    send(board, {"type": "play", "action": "extra 4C"})
+    assert board.message_kind == "info"
+    assert board.state.rounds and board.state.rounds[-1]["extras"][0][0] == "4C"
+
+
+# ----- forged and malformed messages ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content", [
+    "play", 5, None, ["play", "place 10S 2S 7S"], {"action": "place 10S 2S 7S"},
+    {"type": 3}, {"type": None}, {"type": "cheat"}, {"type": "PLAY", "action": "place 10S 2S 7S"},
+    {"type": "play"}, {"type": "play", "action": 5}, {"type": "play", "action": None},
+    {"type": "play", "action": ["place", "10S", "2S", "7S"]}, {"type": "play", "action": ""},
+    {"type": "play", "action": "   "}, {"type": "play", "action": "place 10S 2S 7S" + " " * 500},
+    {"type": "play", "action": "place 2H 3H 4H"},          # Red's cards
+    {"type": "play", "action": "place 10S 10S 7S"},        # the same card twice
+    {"type": "play", "action": "place 10S 2S"},            # malformed
+    {"type": "play", "action": "deal 2C"},                 # a chance outcome
+    {"type": "play", "action": "coin Blue"},
+    {"type": "play", "action": "extra 10S"},               # no tie
+    {"type": "play", "action": "commander Karl"},          # too late
+    {"type": "undo"},                                      # nothing to undo
+])
+def test_a_bad_message_is_rejected_and_changes_nothing(content):
+    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    before = snapshot(board)
+    send(board, content)
+    assert board.message_kind == "error"
+    assert board.message
+    assert snapshot(board) == before
+
+
+def test_acting_out_of_turn_is_rejected():
+    # A board showing Blue's seat while Red is to act (a worked position, no computer moving).
+    state = deal(SPADES, HEARTS).play("place 10S 2S 7S")
+    board = CardCommanderBoard(state, seat=0, mode="view")
+    before = snapshot(board)
+    send(board, {"type": "play", "action": "place 2H 3H 4H"})
+    assert board.message_kind == "error" and "not your turn" in board.message
+    assert snapshot(board) == before
+    assert board.legal == []
+
+
+def test_an_error_message_is_replaced_by_the_next_good_move():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    send(board, {"type": "play", "action": "place 2H 3H 4H"})
+    assert board.message_kind == "error" and "does not hold" in board.message
+    send(board, {"type": "play", "action": "place 10S 2S 7S"})
+    assert board.message_kind == "info"
+
+
+# ----- undo and new game ----------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_the_humans_move_and_the_computers_reply():
+    start = deal(SPADES, HEARTS)
+    board = CardCommanderBoard(start, seat=0)
+    assert not board.can_undo
+    send(board, {"type": "play", "action": "place 10S 2S 7S"})
+    assert board.state != start
+    send(board, {"type": "undo"})
+    assert board.message_kind == "info"
+    assert board.state == start
+    assert board.view == start.observation(0)
+    assert board.legal == [str(a) for a in start.legal_actions()]
+    assert not board.can_undo
+    send(board, {"type": "play", "action": "place AS 3S 9S"})
+    assert str(board.state.history[22]) == "place AS 3S 9S"
+
+
+def test_undo_through_a_round_comes_back_to_a_human_decision():
+    board = CardCommanderBoard(GAME.new_game(seed=8), seat=0)
+    for _ in range(3):
+        send(board, {"type": "play", "action": board.legal[0]})
+    played = len(board.state.history)
+    send(board, {"type": "undo"})
+    assert len(board.state.history) < played
+    assert board.state.current_player == 0
+    assert board.legal
+
+
+def test_new_game_keeps_the_options():
+    board = CardCommanderBoard(GAME.new_game(seed=8, aces=False, play_all_rounds=True), seat=0)
+    send(board, {"type": "play", "action": "commander Joanne"})
+    send(board, {"type": "new"})
+    assert board.message == "new game" and board.message_kind == "info"
+    assert board.state.history == ()
+    assert board.state.options["aces"] is False and board.state.options["play_all_rounds"] is True
+    assert board.legal == ["commander Karl", "commander Joanne", "commander Jackson"]
+
+
+def test_new_game_when_the_computer_starts():
+    board = CardCommanderBoard(GAME.new_game(seed=8), seat=1)
+    send(board, {"type": "new"})
+    assert board.state.commanders[0] is not None
+    assert board.state.current_player == 1
+
+
+# ----- two people at one screen -----------------------------------------------------------------------------
+
+
+def test_hotseat_curtain_hides_both_hands_until_ready():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), mode="hotseat")
+    assert board.curtain == "Blue"
+    assert board.view["hands"] == [None, None]
+    assert board.legal == []
+    assert leaked(synced(board), SPADES.split() + HEARTS.split()) == []
+    before = snapshot(board)
+    send(board, {"type": "play", "action": "place 10S 2S 7S"})
+    assert board.message_kind == "error" and "confirm" in board.message
+    assert snapshot(board) == before
+
+    send(board, {"type": "ready"})
+    assert board.curtain == ""
+    assert board.view["hands"][0] == SPADES.split() and board.view["hands"][1] is None
+    assert leaked(synced(board), HEARTS.split()) == []
+    assert len(board.legal) == 720
+
+    send(board, {"type": "play", "action": "place 10S 2S 7S"})
+    assert board.message_kind == "info"
+    assert board.curtain == "Red"
+    assert board.view["hands"] == [None, None]
+    assert [lane["cards"][0] for lane in board.view["lanes"]] == ["?", "?", "?"]
+    assert board.legal == []
+    assert leaked(json.dumps(board.view) + json.dumps(board.legal) + ESM_SCRIPT.sub("", html(board)),
+                  SPADES.split() + HEARTS.split()) == []
+
+    send(board, {"type": "ready"})
+    assert board.curtain == ""
+    assert board.view["hands"][1] == HEARTS.split() and board.view["hands"][0] is None
+    assert leaked(synced(board), SPADES.split()) == []
+    send(board, {"type": "play", "action": "place 9H 3H 8H"})
+    assert board.state.rounds and board.state.rounds[-1]["placed"][0] == ["10S", "2S", "7S"]
+    # Round two: Blue again, behind the curtain.
+    assert board.curtain == "Blue"
+
+
+def test_a_whole_hotseat_game_shows_each_hand_only_to_its_player():
+    board = CardCommanderBoard(GAME.new_game(seed=31), mode="hotseat")
+    curtains = 0
+    for _ in range(80):
+        state = board.state
+        if state.is_over:
+            break
+        player = state.current_player
+        if board.curtain:
+            curtains += 1
+            assert board.curtain == ("Blue", "Red")[player] and board.legal == []
+            assert leaked(synced(board), secret_of(board, 0) + secret_of(board, 1)) == []
+            send(board, {"type": "ready"})
+        assert not board.curtain and board.legal
+        assert leaked(synced(board), secret_of(board, player)) == []
+        send(board, {"type": "play", "action": board.legal[len(board.legal) // 2]})
+        assert board.message_kind == "info", board.message
+    assert board.state.is_over
+    assert curtains >= 4
+
+
+def test_hotseat_message_does_not_tell_the_next_player_the_cards_placed():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), mode="hotseat")
+    send(board, {"type": "ready"})
+    send(board, {"type": "play", "action": "place 10S 2S 7S"})
+    assert board.curtain == "Red"
+    assert leaked(synced(board) + board.message, ["10S", "2S", "7S"]) == []
+
+
+def test_hotseat_message_does_not_tell_the_next_player_the_tie_decision():
+    tie = play_all(deal(CLUBS, HEARTS), "place 5C 9C 2C", "place 5H 3H 8H")
+    board = CardCommanderBoard(tie, mode="hotseat")
+    send(board, {"type": "ready"})
+    send(board, {"type": "play", "action": "extra 4C"})
+    assert board.curtain == "Red"
+    assert "extra" not in board.message and not leaked(board.message, ["4C"])
+
+
+# ----- worked examples, teaching, display -------------------------------------------------------------------
+
+
+def red_example():
+    start = deal(SPADES, HEARTS)
+    return CardCommanderBoard.example(start, [("place 10S 2S 7S", "Blue places face down"),
+                                              ("place 9H 3H 8H", "Red places; both are revealed")], seat=1)
+
+
+def test_a_worked_example_shows_its_viewers_observations():
+    board = red_example()
+    start = deal(SPADES, HEARTS)
+    assert len(board.frames) == 3
+    assert [f["view"] for f in board.frames] == [start.observation(1), start.play("place 10S 2S 7S").observation(1),
+                                                 start.play("place 10S 2S 7S").play("place 9H 3H 8H").observation(1)]
+    assert [f["note"] for f in board.frames][1:] == ["Blue places face down", "Red places; both are revealed"]
+    assert leaked(json.dumps([f["view"] for f in board.frames[:2]]), SPADES.split()) == []
+    # Once both have placed, Blue's three cards are revealed, and only those.
+    assert leaked(json.dumps(board.frames[2]), ["10S", "2S", "7S"]) == ["10S", "2S", "7S"]
+    assert leaked(json.dumps(board.frames), [c for c in SPADES.split() if c not in ("10S", "2S", "7S")]) == []
+    assert board.legal == []
+
+
+def test_a_worked_example_step_caption_hides_the_other_players_cards():
+    board = red_example()
+    assert leaked(json.dumps(board.frames[:2]), SPADES.split()) == []
+
+
+def test_the_teaching_view_shows_every_card():
+    board = CardCommanderBoard.example(deal(SPADES, HEARTS), [("place 10S 2S 7S", "Blue places")],
+                                       everything=True)
+    assert board.teaching
+    assert board.frames[1]["view"]["hands"][1] == HEARTS.split()
+
+
+def test_repr_is_the_position_without_a_memory_address():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    text = repr(board)
+    assert text == "<CardCommanderBoard: <card-commander: round 1, place, score 0-0, 22 actions>>"
+    assert not re.search(r"0x[0-9a-f]+", text)
+    data, _ = board._repr_mimebundle_()
+    assert data["text/plain"] == text
+
+
+def test_the_static_html_is_the_same_every_time():
+    a = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    b = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    assert html(a) == html(b)
+    assert "<svg" in html(a)
+
+
+def test_a_bad_mode_is_refused():
+    with pytest.raises(ValueError, match="hotseat"):
+        CardCommanderBoard(mode="cheat")
+
+
+def test_a_view_board_refuses_a_forged_move():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0, mode="view")
+    before = snapshot(board)
+    send(board, {"type": "play", "action": "place 10S 2S 7S"})
+    assert board.message_kind == "error"
+    assert snapshot(board) == before
+
+
+def test_undo_before_the_human_has_moved_does_not_leave_the_board_stuck():
+    board = CardCommanderBoard(GAME.new_game(seed=8), seat=1)
+    assert board.state.current_player == 1 and len(board.state.history) == 1
+    send(board, {"type": "undo"})
+    assert board.state.current_player == 1
+    assert board.legal
+
+
+# ----- synced traits written by the front end ---------------------------------------------------------------
+# A front end may send a widget "update" for any synced trait (ipywidgets calls set_state with it); a forged
+# one must not make the board reveal cards or play for the other side.
+
+
+def test_a_forged_view_or_legal_update_changes_nothing_that_matters():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board.set_state({"legal": ["place 2H 3H 4H"], "view": {"phase": "over"}, "can_undo": True})
+    send(board, {"type": "play", "action": "place 2H 3H 4H"})
+    assert board.message_kind == "error"
+    send(board, {"type": "play", "action": "place 10S 2S 7S"})
+    assert board.message_kind == "info"
+    assert board.view == board.state.observation(0)
+    assert leaked(synced(board), secret_of(board, 0)) == []
+
+
+def test_a_forged_teaching_update_does_not_reveal_the_computers_hand():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board.set_state({"teaching": True})
+    send(board, {"type": "play", "action": "place 10S 2S 7S"})
+    assert leaked(synced(board), secret_of(board, 0)) == []
+
+
+def test_a_forged_mode_update_does_not_hand_over_the_computers_seat():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board.set_state({"mode": "hotseat"})
+    assert board.mode == "computer" and board.message_kind == "error"
+    send(board, {"type": "play", "action": "place 10S 2S 7S"})
+    send(board, {"type": "ready"})
+    # The computer still plays Red; its cards still in hand never reach the page.
+    still_hidden = [str(c) for c in board.state.hands[1]]
+    assert len(still_hidden) == 7 and leaked(synced(board), still_hidden) == []
+
+
+def test_a_forged_seat_update_does_not_show_the_computers_observation():
+    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board.set_state({"seat": 1})
+    send(board, {"type": "ready"})
+    assert leaked(synced(board), HEARTS.split()) == []
+
+
+def test_the_static_page_cannot_be_broken_out_of_by_text_in_the_model():
+    from capture_lib.widgets.static import static_html
+
+    page = static_html("export default {};", "", {"view": {"note": "</script><script>alert(1)</script><!--"}},
+                       label='"><b>')
+    assert page.count("</script>") == 3        # the data, the module source and the loader
+    assert "<!--" not in page                   # would put the HTML parser in its "escaped" script state
+    assert 'aria-label="&quot;&gt;&lt;b&gt;"' in page
