@@ -33,9 +33,11 @@ def random_player(state: State, seat: int) -> Any:
 
 
 def _rule_players() -> dict[str, Player]:
+    from capture_lib.games.capture_the_commander.strategy import simple_player as capture_the_commander_player
+
     from .card_commander_rules import card_commander_player
 
-    return {"card-commander": card_commander_player}
+    return {"card-commander": card_commander_player, "capture-the-commander": capture_the_commander_player}
 
 
 def simple_player(state: State, seat: int) -> Any:

@@ -9,7 +9,7 @@ from .protocol import Game
 
 #: slug -> (module that defines it, or None while its rules are not written yet)
 GAMES: dict[str, str | None] = {
-    "capture-the-commander": None,
+    "capture-the-commander": "capture_lib.games.capture_the_commander",
     "card-commander": "capture_lib.games.card_commander",
     "command-capture": None,
     "medieval-capture": None,

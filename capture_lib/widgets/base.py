@@ -134,6 +134,26 @@ class BoardWidget(anywidget.AnyWidget):
         """An SVG of ``view``, shown in the static page until the script draws the board."""
         return ""
 
+    @classmethod
+    def example(cls, start: State, steps: Sequence[tuple[str, str]], seat: int | None = None,
+                everything: bool = False, **kwargs: Any) -> BoardWidget:
+        """A worked example: ``start`` and the steps ``(action, note)`` as frames seen by ``seat``.
+
+        ``everything=True`` shows every hidden card (the board says so); otherwise the frames hold only
+        what ``seat`` may see (``seat=None``: what the whole table may see).
+        """
+        board = cls(start, seat=seat if seat is not None else 0, mode="view", **kwargs)
+
+        def view(state: State) -> dict[str, Any]:
+            if everything:
+                return board.teaching_view(state)
+            return state.observation(seat) if seat is not None else board.public_view(state)
+
+        board.teaching = everything
+        board.frames = frames_for(start, steps, view)
+        board._sync()
+        return board
+
     # ----- the game as Python sees it ----------------------------------------------------------------
     @property
     def state(self) -> State:
@@ -192,7 +212,15 @@ class BoardWidget(anywidget.AnyWidget):
             return player if player is not None and player >= 0 else self._ready_seat
         return self.seat
 
+    def _seat_names(self) -> tuple[str, ...]:
+        """The names of the seats at this table (some games name seats by the number of players)."""
+        return tuple(getattr(self.state, "names", None) or self._game.seat_names)
+
     def _sync(self) -> None:
+        if self.frames:
+            # A worked example shows its frames only: never a live view of another seat.
+            self.view, self.legal, self.curtain, self.can_undo = self.frames[0]["view"], [], "", False
+            return
         state = self.state
         viewer = self._viewer()
         self.curtain = ""
@@ -201,7 +229,7 @@ class BoardWidget(anywidget.AnyWidget):
         elif self.mode == "hotseat" and viewer != self._ready_seat and not state.is_over:
             # Two people share one screen: hide every hand until the next player says they are there.
             view = self.public_view(state)
-            self.curtain = self._game.seat_names[viewer]
+            self.curtain = self._seat_names()[viewer]
         elif viewer is None:
             view = self.public_view(state)
         else:
@@ -239,6 +267,8 @@ class BoardWidget(anywidget.AnyWidget):
             if not isinstance(action, str) or not action.strip() or len(action) > MAX_MESSAGE_CHARS:
                 raise ValueError("ignored a malformed move from the board")
             self._play_from_front_end(action)
+        elif kind in ("undo", "new") and self.frames:
+            raise ValueError("a worked example steps through its frames; it cannot be changed")
         elif kind == "undo":
             self.undo()
             self.message, self.message_kind = "took the last move back", "info"
@@ -257,7 +287,7 @@ class BoardWidget(anywidget.AnyWidget):
         if state.is_over:
             raise IllegalAction("the game is over: start a new game", rule="game over")
         if not self._is_human_turn(state):
-            names = self._game.seat_names
+            names = self._seat_names()
             who = names[state.current_player] if state.current_player >= 0 else "chance"
             raise IllegalAction(f"it is not your turn: {who} is to act", rule="turn order")
         if self.curtain:
@@ -269,7 +299,7 @@ class BoardWidget(anywidget.AnyWidget):
         # Name the move as its player saw it; in hotseat mode the next player reads this line too,
         # so it says only who moved.
         if self.mode == "hotseat":
-            self.message = f"{self._game.seat_names[mover]} has moved"
+            self.message = f"{self._seat_names()[mover]} has moved"
         else:
             self.message = f"played {public_notation(played, played.observation(mover))}"
         self.message_kind = "info"

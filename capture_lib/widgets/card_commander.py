@@ -7,7 +7,7 @@ from typing import Any
 from capture_lib.core.protocol import State
 from capture_lib.games.card_commander.render import to_svg
 
-from .base import BoardWidget, frames_for, module_source, style_source
+from .base import BoardWidget, module_source, style_source
 
 
 class CardCommanderBoard(BoardWidget):
@@ -32,21 +32,3 @@ class CardCommanderBoard(BoardWidget):
     def picture(self, view: dict[str, Any]) -> str:
         """The SVG drawn by the engine, shown until the page's script takes over."""
         return to_svg(view)
-
-    @classmethod
-    def example(cls, start: State, steps: list[tuple[str, str]], seat: int | None = 0,
-                everything: bool = False) -> CardCommanderBoard:
-        """A worked example: ``start`` and the steps ``(action, note)`` as frames seen by ``seat``.
-
-        ``everything=True`` shows every card (the example says so); otherwise the frames hold only what
-        ``seat`` may see (``seat=None``: what the whole table may see).
-        """
-        def view(state: State) -> dict[str, Any]:
-            if everything:
-                return state.view(None, everything=True)
-            return state.observation(seat) if seat is not None else state.view(None)
-
-        frames = frames_for(start, steps, view)
-        board = cls(start, seat=seat if seat is not None else 0, mode="view", frames=frames)
-        board.teaching = everything
-        return board
