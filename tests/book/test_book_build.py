@@ -23,6 +23,8 @@ def test_every_chapter_page_is_built(built_book):
     for notebook in NOTEBOOKS:
         page = built_book["html"] / notebook.relative_to(ROOT).with_suffix(".html")
         assert page.is_file(), f"{page} was not built"
+        html = page.read_text(encoding="utf-8")
+        assert "capture-open-live" in html and "capture lab" in html, f"{page.name} does not say how to open it live"
 
 
 def test_notebooks_store_no_board_outputs():
