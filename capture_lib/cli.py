@@ -70,9 +70,11 @@ def _text_renderer(slug: str) -> Callable[[dict], str]:
 
 
 def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: TextIO = sys.stdin,
-                     stdout: TextIO = sys.stdout) -> State:
+                     stdout: TextIO = sys.stdout, level: str = "rule") -> State:
     """Play ``slug`` against the rule-based computer player, reading notation from ``stdin``."""
-    from capture_lib.ai.simple import simple_player
+    from capture_lib.ai.levels import player_for
+
+    computer = player_for(level)
 
     game = load_game(slug)
     state = game.new_game(seed=seed)
@@ -88,7 +90,7 @@ def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: T
             state = state.play_chance()
             continue
         if player != seat:
-            action = simple_player(state, player)
+            action = computer(state, player)
             state = state.play(action)
             say(f"{names[player]} plays: {state.observation(seat)['log'][-1]}\n")
             continue
@@ -163,11 +165,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("game", choices=list_games())
     play.add_argument("--seat", type=int, default=0, help="your seat (0 plays first)")
     play.add_argument("--seed", type=int, default=None, help="fix the shuffle and every chance event")
+    play.add_argument("--level", default="rule", choices=["random", "rule", "easy", "medium", "hard"],
+                      help="the computer's strength (rule: the simple rule-based player)")
     sim = sub.add_parser("simulate", help="play many seeded games between computer players")
     sim.add_argument("game", choices=list_games())
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--players", nargs="+", default=["rule", "rule"],
-                     help="one player per seat: random, rule, mcts-easy, mcts-medium or mcts-hard")
+                     help="one player per seat: random, rule, easy, medium or hard")
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
     sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -183,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.execvp(sys.executable, [sys.executable, "-m", "jupyterlab", f"--notebook-dir={root / 'book'}",
                                    *args.extra])
     elif args.command == "play":
-        play_in_terminal(args.game, seat=args.seat, seed=args.seed)
+        play_in_terminal(args.game, seat=args.seat, seed=args.seed, level=args.level)
     elif args.command == "simulate":
         return _simulate(args)
     elif args.command == "games":

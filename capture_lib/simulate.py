@@ -19,22 +19,11 @@ from typing import Any
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.registry import load_game
 
-PLAYERS = ("random", "rule", "mcts-easy", "mcts-medium", "mcts-hard")
-
-
 def make_player(name: str) -> Any:
-    """The player function called ``name`` (one of ``PLAYERS``)."""
-    from capture_lib.ai.simple import random_player, simple_player
+    """The player function called ``name``: a level of ``capture_lib.ai.levels.LEVEL_NAMES``."""
+    from capture_lib.ai.levels import player_for
 
-    if name == "random":
-        return random_player
-    if name == "rule":
-        return simple_player
-    if name.startswith("mcts-"):
-        from capture_lib.ai.mcts import mcts_player
-
-        return mcts_player(name.removeprefix("mcts-"))
-    raise ValueError(f"no player {name!r}; players are: {', '.join(PLAYERS)}")
+    return player_for(name)
 
 
 @dataclass(frozen=True)

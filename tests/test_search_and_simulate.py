@@ -68,5 +68,5 @@ def test_win_rate_interval_contains_the_rate():
 
 
 def test_unknown_player_is_refused():
-    with pytest.raises(ValueError, match="random, rule"):
+    with pytest.raises(ValueError, match="random, rule, easy"):
         make_player("oracle")

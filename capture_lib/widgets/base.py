@@ -92,7 +92,8 @@ class BoardWidget(anywidget.AnyWidget):
 
     def __init__(self, state: State | None = None, *, seat: int = 0, mode: str = "computer",
                  teaching: bool = False, frames: list[dict[str, Any]] | None = None,
-                 opponent: Player | None = None, seed: int | None = None, **kwargs: Any) -> None:
+                 opponent: Player | None = None, level: str | None = None, seed: int | None = None,
+                 **kwargs: Any) -> None:
         if mode not in MODES:
             raise ValueError(f"bad mode {mode!r}; choose one of: {', '.join(MODES)}")
         super().__init__(**kwargs)
@@ -107,6 +108,12 @@ class BoardWidget(anywidget.AnyWidget):
         self._seed = seed
         self._start = state if state is not None else self._game.new_game(seed=self._seed)
         self._states: list[State] = [self._start]
+        if opponent is not None and level is not None:
+            raise ValueError("give a computer opponent or a level, not both")
+        if level is not None:
+            from capture_lib.ai.levels import player_for
+
+            opponent = player_for(level)
         self._opponent = opponent or self.default_opponent()
         self.mode = mode
         self.seat = seat
