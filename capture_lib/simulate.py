@@ -19,6 +19,7 @@ from typing import Any
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.registry import load_game
 
+
 def make_player(name: str) -> Any:
     """The player function called ``name``: a level of ``capture_lib.ai.levels.LEVEL_NAMES``."""
     from capture_lib.ai.levels import player_for
