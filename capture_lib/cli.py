@@ -3,6 +3,7 @@
     capture book            build the HTML book and print where to open it
     capture lab             open the book's notebooks in JupyterLab
     capture play GAME       play GAME in the terminal against the computer
+    capture serve           serve the play pages in Voila for a class (guarded by a token)
     capture simulate GAME   play many seeded games between computer players
     capture games           list the games
 """
@@ -53,7 +54,9 @@ def build_book(strict: bool = False) -> pathlib.Path:
     stamp = root / "_build" / ".capture-source-digest"
     digest = _source_digest(root)
     if not stamp.is_file() or stamp.read_text() != digest:
-        shutil.rmtree(root / "_build" / ".jupyter_cache", ignore_errors=True)
+        # Sphinx keeps each page's doctree until its source file changes: drop those too.
+        for cached in (".jupyter_cache", ".doctrees"):
+            shutil.rmtree(root / "_build" / cached, ignore_errors=True)
     command = [str(pathlib.Path(sys.executable).with_name("jupyter-book")), "build", str(root), "--keep-going"]
     if strict:
         command += ["-W", "-n"]
@@ -178,6 +181,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                      help="a game option, e.g. aces=False (repeatable)")
     sim.add_argument("--out", default=None, help="write the records to this JSON-lines file")
     sub.add_parser("games", help="list the games")
+    serving = sub.add_parser("serve", help="serve the play pages in Voila, for a class to play in a browser")
+    serving.add_argument("--port", type=int, default=8866, help="the port to listen on (default 8866)")
+    serving.add_argument("--ip", default="127.0.0.1",
+                         help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
+                              "network this machine is on)")
+    serving.add_argument("--token", default=None, help="the token every player needs (default: a new random one)")
+    serving.add_argument("--open", action="store_true", help="open the game chooser in this machine's browser")
     args = parser.parse_args(argv)
     if args.command == "book":
         index = build_book(strict=args.strict)
@@ -190,6 +200,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         play_in_terminal(args.game, seat=args.seat, seed=args.seed, level=args.level)
     elif args.command == "simulate":
         return _simulate(args)
+    elif args.command == "serve":
+        from capture_lib.serve import serve
+
+        return serve(port=args.port, ip=args.ip, token=args.token, open_browser=args.open)
     elif args.command == "games":
         for slug in list_games():
             print(f"{slug}: {load_game(slug).title}")

@@ -34,10 +34,17 @@ def random_player(state: State, seat: int) -> Any:
 
 def _rule_players() -> dict[str, Player]:
     from capture_lib.games.capture_the_commander.strategy import simple_player as capture_the_commander_player
+    from capture_lib.games.command_capture.player import simple_player as command_capture_player
+    from capture_lib.games.medieval_capture.player import rule_player as medieval_capture_player
 
     from .card_commander_rules import card_commander_player
 
-    return {"card-commander": card_commander_player, "capture-the-commander": capture_the_commander_player}
+    return {
+        "card-commander": card_commander_player,
+        "capture-the-commander": capture_the_commander_player,
+        "command-capture": command_capture_player,
+        "medieval-capture": medieval_capture_player,
+    }
 
 
 def simple_player(state: State, seat: int) -> Any:

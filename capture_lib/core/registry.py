@@ -11,8 +11,8 @@ from .protocol import Game
 GAMES: dict[str, str | None] = {
     "capture-the-commander": "capture_lib.games.capture_the_commander",
     "card-commander": "capture_lib.games.card_commander",
-    "command-capture": None,
-    "medieval-capture": None,
+    "command-capture": "capture_lib.games.command_capture",
+    "medieval-capture": "capture_lib.games.medieval_capture",
 }
 
 _loaded: dict[str, Game] = {}

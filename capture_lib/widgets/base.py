@@ -247,6 +247,12 @@ class BoardWidget(anywidget.AnyWidget):
         self.can_undo = len(self._states) > 1
 
     # ----- messages from the front end ---------------------------------------------------------------
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` under the board; ``kind`` is ``info`` or ``error`` (both sent in one update)."""
+        with self.hold_sync():
+            self.message_kind = kind
+            self.message = text
+
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Refuse every change of a synced value from the page and send the true values back.
 
@@ -255,14 +261,14 @@ class BoardWidget(anywidget.AnyWidget):
         """
         names = [name for name in sync_data if name in self.keys]
         if names:
-            self.message, self.message_kind = f"ignored a change to {', '.join(sorted(names))} from the page", "error"
+            self.say(f"ignored a change to {', '.join(sorted(names))} from the page", "error")
             self.send_state(names)
 
     def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             self.handle_message(content)
         except (IllegalAction, ValueError) as err:
-            self.message, self.message_kind = str(err), "error"
+            self.say(str(err), "error")
 
     def handle_message(self, content: Any) -> None:
         """Check one message from the front end and act on it; raise ``ValueError`` with the reason."""
@@ -278,13 +284,13 @@ class BoardWidget(anywidget.AnyWidget):
             raise ValueError("a worked example steps through its frames; it cannot be changed")
         elif kind == "undo":
             self.undo()
-            self.message, self.message_kind = "took the last move back", "info"
+            self.say("took the last move back", "info")
         elif kind == "new":
             self.new_game()
-            self.message, self.message_kind = "new game", "info"
+            self.say("new game", "info")
         elif kind == "ready":
             self._ready_seat = self._viewer()
-            self.message = ""
+            self.say("")
             self._sync()
         else:
             raise ValueError(f"ignored an unknown message type {kind!r} from the board")
@@ -306,10 +312,9 @@ class BoardWidget(anywidget.AnyWidget):
         # Name the move as its player saw it; in hotseat mode the next player reads this line too,
         # so it says only who moved.
         if self.mode == "hotseat":
-            self.message = f"{self._seat_names()[mover]} has moved"
+            self.say(f"{self._seat_names()[mover]} has moved")
         else:
-            self.message = f"played {public_notation(played, played.observation(mover))}"
-        self.message_kind = "info"
+            self.say(f"played {public_notation(played, played.observation(mover))}")
 
     # ----- display ----------------------------------------------------------------------------------------
     def static_model(self) -> dict[str, Any]:

@@ -96,7 +96,7 @@ export default {
             `I am ${curtain}: show my cards`)));
       }
       parts.push(drawBoard(view, ctx));
-      if (stepping) {
+      if (stepping && frames.length > 1) {
         parts.push(stepper(frames, frameIndex, (i) => { frameIndex = i; draw(); }));
       } else if (live) {
         const message = model.get("message");
@@ -109,7 +109,8 @@ export default {
       }
       el.replaceChildren(...parts);
     };
-    const events = ["view", "legal", "frames", "message", "curtain", "can_undo", "teaching", "thinking"];
+    const events = ["view", "legal", "frames", "message", "message_kind", "curtain", "can_undo", "teaching",
+      "thinking"];
     for (const name of events) model.on(`change:${name}`, draw);
     draw();
     return () => { for (const name of events) model.off(`change:${name}`, draw); };

@@ -9,6 +9,8 @@ import nbformat
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "book").rglob("*.ipynb"))
+#: The chapter pages; book/play.ipynb is the game chooser that `capture serve` shows, not a book page.
+CHAPTERS = [nb for nb in NOTEBOOKS if nb != ROOT / "book" / "play.ipynb"]
 
 
 def test_book_builds_without_warnings(built_book):
@@ -20,11 +22,12 @@ def test_book_builds_without_warnings(built_book):
 
 
 def test_every_chapter_page_is_built(built_book):
-    for notebook in NOTEBOOKS:
+    for notebook in CHAPTERS:
         page = built_book["html"] / notebook.relative_to(ROOT).with_suffix(".html")
         assert page.is_file(), f"{page} was not built"
         html = page.read_text(encoding="utf-8")
-        assert "capture-open-live" in html and "capture lab" in html, f"{page.name} does not say how to open it live"
+        path = notebook.relative_to(ROOT / "book").as_posix()
+        assert "capture-open-live" in html and path in html, f"{page.name} does not say how to open it live"
 
 
 def test_notebooks_store_no_board_outputs():

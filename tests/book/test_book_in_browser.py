@@ -103,3 +103,27 @@ def test_chapter_readable_on_a_phone(browser, site, tmp_path):
     assert box is not None and box["width"] <= 390, f"the board is {box and box['width']} px wide on a phone"
     page.screenshot(path=str(tmp_path / "phone.png"))
     page.close()
+
+
+def test_examples_step_with_the_keyboard(browser, site):
+    page, problems, _ = open_page(browser, f"{site['url']}/book/card-commander/rules.html")
+    board = page.locator(".capture-static-board").filter(has=page.locator(".cap-stepper")).first
+    forward = board.get_by_role("button", name="next step")
+    forward.focus()
+    page.keyboard.press("Enter")
+    assert board.locator(".cap-step-count").inner_text() == "step 1 of 2"
+    # The step buttons are redrawn; focus the new one and go on with the keyboard alone.
+    board.get_by_role("button", name="next step").focus()
+    page.keyboard.press("Enter")
+    assert board.locator(".cap-step-count").inner_text() == "step 2 of 2"
+    assert not problems, problems
+    page.close()
+
+
+def test_boards_have_text_for_screen_readers(browser, site):
+    page, _, _ = open_page(browser, f"{site['url']}/book/card-commander/rules.html")
+    cards = page.locator(".capture-board [aria-label]")
+    assert cards.count() > 20
+    labels = {cards.nth(i).get_attribute("aria-label") for i in range(min(cards.count(), 60))}
+    assert any(label.startswith("card ") for label in labels) and "face-down card" in labels
+    page.close()

@@ -1,0 +1,309 @@
+"""Command Capture's options and rulings: every reading of an unclear rule, in one place.
+
+The book's Rulings and Variants pages are generated from ``OPTIONS`` and ``RULINGS``, and the
+engine reads its behaviour from the same options, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from capture_lib.core.options import Option, Ruling
+
+OPTIONS: tuple[Option, ...] = (
+    Option("blue", "rome", ("rome", "egypt", "vikings"), "Blue's civilization (Blue sets up on rows 1-2 and "
+           "moves first)."),
+    Option("red", "egypt", ("rome", "egypt", "vikings"), "Red's civilization (rows 7-8); mirror matches "
+           "are allowed."),
+    Option("setup", "quick", ("quick", "choose"),
+           "'quick': every unit starts in its first state facing the enemy and each Assassin's square is a "
+           "hidden chance event; 'choose': each player places the Assassin and picks starting states."),
+    Option("directions", "facing", ("facing", "owner"),
+           "'facing': forward, left and right of every move, capture and blocked side follow the unit's "
+           "facing; 'owner': moves and captures always use the owner's forward, only blocking turns."),
+    Option("state_lock", "own-next-turn", ("own-next-turn", "until-own-turn"),
+           "'own-next-turn': a flipped unit cannot flip again during its owner's next turn; "
+           "'until-own-turn': the lock ends when its owner's next turn starts."),
+    Option("aura_pairs", "flip", ("flip", "any"),
+           "The Command aura's extra action: 'flip' pairs a Flip with a Move or Capture of the same unit; "
+           "'any' allows any two actions of that unit."),
+    Option("plain_step", "any", ("any", "orthogonal"),
+           "A bare 'move 1 square' (Egyptian Infantry in Attack, Packed Siege) reaches any of the eight "
+           "neighbours ('any') or only the four orthogonal ones."),
+    Option("archer_move", "lines", ("lines", "orthogonal"),
+           "The Archer's Maneuver move of up to 3 squares: straight lines in all eight directions, or "
+           "orthogonal lines only."),
+    Option("viking_infantry", "egypt", ("egypt", "rome"),
+           "Viking Infantry follows the Egyptian Infantry rules ('egypt') or the Legionnaire's ('rome')."),
+    Option("siege_vs_fortify", "siege", ("siege", "fortify"),
+           "Whether a Deployed Siege can capture a unit under the Fortify aura ('siege') or not."),
+    Option("projectiles", "clear-path", ("clear-path", "fly-over"),
+           "Archer, Chariot and Fortress shots stop at the first unit in their line ('clear-path') or fly "
+           "over units ('fly-over'). Shield Maidens and Siege always fly over."),
+    Option("fortress_range", 2, (1, 2, 3, 7), "How many squares an Active Fortress shoots along each of "
+           "its eight lines."),
+    Option("ranged_commander", "wins", ("wins", "immune"),
+           "A projectile that hits the enemy Commander captures it and wins ('wins'), or Commanders cannot "
+           "be targeted by projectiles at all ('immune')."),
+    Option("fortress_flip", False, (False, True),
+           "Whether a player may flip their own Active Fortress to Disabled (it can never flip back)."),
+    Option("bash_reach", 3, (3, 1), "How far along a front diagonal a Shield Maiden may travel to bash an "
+           "enemy (her Shield Bash move is 3 squares)."),
+    Option("timed", False, (False, True), "Timed Mode: the game clock, the turn timer, points and "
+           "sudden death. Time passes only through 'wait SECONDS' actions."),
+    Option("game_seconds", 1800, (1800, 600, 900, 3600), "Timed Mode's game clock, in seconds."),
+    Option("turn_seconds", 60, (60, 30, 120), "Timed Mode's turn timer, in seconds."),
+    Option("turn_limit", 0, (0, 50, 100, 200, 400),
+           "Stop the game as a draw after this many turns (0: no limit). Not in the rules; for tests and "
+           "computer play."),
+)
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        key="facing",
+        title="Facing decides forward, left, right and the blocked sides",
+        question="A Turn rotates a unit, yet forward is defined from the owner's side of the board. "
+                 "Which one do moves, captures and blocking use, and does a unit turn back after moving?",
+        ruling="Every unit faces one of the four orthogonal directions (N is towards row 8). Forward, "
+               "back, left, right and the diagonal sides of its moves, captures and blocked sides are "
+               "taken from its facing. At the start all units face the enemy; moving or flipping never "
+               "changes a facing, only a Turn does.",
+        reason="Otherwise the Turn action would change nothing. Facing the enemy at the start gives "
+               "the text's 'forward means towards the opponent' for every unit that has not turned.",
+        option="directions",
+    ),
+    Ruling(
+        key="turn",
+        title="A Turn sets any new facing",
+        question="By how much does one Turn rotate a unit, and which units may turn?",
+        ruling="A Turn points the unit in any of the other three orthogonal directions, as one "
+               "whole action (notation: turn D2 E). Every unit except the Fortress may turn; a Fortress "
+               "shoots in all directions and has no sides, so its facing means nothing. Diagonal facings "
+               "do not exist.",
+        reason="A quarter turn at a time would make a half turn cost two actions, which the text never "
+               "suggests. With diagonal facings 'forward' would become a diagonal and the shapes break.",
+    ),
+    Ruling(
+        key="state-lock",
+        title="The State Lock covers the owner's next turn",
+        question="The lock is said to last 'for the following turn' and 'until your next turn', while the "
+                 "example forbids flipping back on turn 2 and allows it on turn 3.",
+        ruling="A unit flipped during its owner's turn cannot be flipped again during the rest of that "
+               "turn, the opponent's turn and its owner's next turn; it may flip again on the turn after. "
+               "The lock never stops moving, capturing or turning. Set-up choices do not lock.",
+        reason="The example counts its owner's turns (the opponent never flips it anyway); flipping "
+               "back the very next turn would allow the back-and-forth the lock exists to prevent.",
+        option="state_lock",
+    ),
+    Ruling(
+        key="blocking",
+        title="A blocked side stops captures that come from that side",
+        question="Does a blocked side stop an attacker standing on that side, a projectile passing that "
+                 "square, or both?",
+        ruling="A unit cannot be captured (or bashed) by an attack that comes from one of its blocked "
+               "sides. The side is the direction from the target to the attacker: for a line attack, melee "
+               "or projectile, the side the line arrives from; for a Cavalry Charge, the diagonal in which "
+               "the Cavalry stands. Blocking protects only the blocking unit itself.",
+        reason="The text speaks of sides defended against enemies capturing through them. Treating every "
+               "attack from that side alike keeps one simple rule; projectiles already stop at the first "
+               "unit in their path, so a blocker shelters whatever stands behind it anyway.",
+    ),
+    Ruling(
+        key="projectiles",
+        title="Shots stop at the first unit",
+        question="May projectiles fly over units?",
+        ruling="Archer volleys, Chariot strikes and Fortress shots need a clear line to the target. The "
+               "Shield Maiden's Strike may fly over units, as the text says, and Deployed Siege ignores "
+               "everything in its way.",
+        reason="The text grants firing over other units to the Shield Maiden alone, and the no-jumping rule "
+               "covers everything else. A projectile never moves the attacker.",
+        option="projectiles",
+    ),
+    Ruling(
+        key="siege",
+        title="Siege beats blocking and the Fortify aura, and cannot move while Deployed",
+        question="Does Siege also beat the Fortify aura, and can a Deployed Siege move at all?",
+        ruling="A Deployed Siege shot ignores units in its line, blocked sides and the Fortify aura. A "
+               "Deployed Siege cannot move; it must flip to Packed first. With the Command aura it may "
+               "flip to Deployed and fire in the same turn, since that moves nothing.",
+        reason="The text says no unit ability can stop a Siege capture, and the Fortify aura is a unit "
+               "ability. Deployed Siege has no move listed, so the warning about moving and firing can "
+               "only mean it never moves while Deployed.",
+        option="siege_vs_fortify",
+    ),
+    Ruling(
+        key="move-shapes",
+        title="Open move shapes",
+        question="Which squares do 'move up to 3 squares' (Archer), 'move 1 square' (Egyptian Infantry in "
+                 "Attack, Packed Siege) and the Fortress's ranged attack reach?",
+        ruling="A move of several squares is a straight line through empty squares. The Archer moves up "
+               "to 3 squares in any of the eight directions; a bare one-square move reaches any of the "
+               "eight neighbours; the Active Fortress shoots up to 2 squares along each of its eight lines.",
+        reason="Lines are how every other multi-square move in the text is described. 'Adjacent' in the "
+               "text includes diagonals. A Fortress that hits the whole board would end most games at once; "
+               "two squares matches the other short ranged units.",
+        option="plain_step",
+        related=("archer_move", "fortress_range"),
+    ),
+    Ruling(
+        key="no-capture-listed",
+        title="No capture unless one is listed",
+        question="Some states list a move but no capture (Egyptian Infantry in Defend, Packed Siege, "
+                 "Chariot in Strike apart from its shots). May they capture?",
+        ruling="A state captures only in the ways its own description lists; Cavalry in Charge captures by "
+               "landing, and may jump. Cavalry in Melee may jump when it moves but needs a clear path when "
+               "it captures.",
+        reason="Each state is described completely; reading in captures it does not mention would make "
+               "the two states of a unit alike.",
+    ),
+    Ruling(
+        key="vikings",
+        title="Viking Infantry and Cavalry",
+        question="The Vikings follow 'the standard roster'. Which Infantry and Cavalry rules do they use?",
+        ruling="Viking Infantry moves and captures like Egyptian Infantry and Viking Cavalry like Roman "
+               "Cavalry, which matches their names and their points (Infantry 1, Cavalry 3).",
+        reason="The points table gives Viking Infantry Egypt's value and Viking Cavalry Rome's value, and "
+               "the units share those names.",
+        option="viking_infantry",
+    ),
+    Ruling(
+        key="assassin",
+        title="The hidden Assassin",
+        question="How does the Assassin move while hidden, how is it revealed, and what may it capture?",
+        ruling="While hidden it moves, flips between Attack and Defend and blocks exactly as its "
+               "civilization's infantry, so the opponent cannot tell it apart. It may capture one square in "
+               "any direction at any time; every capture it makes reveals it. Revealed, it moves or captures "
+               "one square any way, has no blocked sides and can never flip again. A hidden Rome Assassin "
+               "counts as a Legionnaire for the Legionnaire's sideways step.",
+        reason="Counting as infantry must include the infantry's two states or the Assassin would stand out "
+               "the first time the infantry flipped. The text allows the capture on the reveal turn, so the "
+               "capture and the reveal are one action.",
+    ),
+    Ruling(
+        key="aura-command",
+        title="The Command aura's extra action",
+        question="Which pairs of actions does the Command aura allow, and may a unit that has just moved "
+                 "next to the Commander use it?",
+        ruling="If the unit that takes the turn's action stood next to its own Commander in Command State "
+               "when it acted, that same unit may take one follow-up action: a Flip after a Move or "
+               "Capture, or a Move or Capture after a Flip. A Turn has no follow-up. The player may also "
+               "end the turn instead (notation: end). A unit that only arrives next to the Commander "
+               "gets nothing that turn, and the Commander itself never gets the bonus.",
+        reason="Both of the text's examples pair a Flip with a Move or a Capture, and a bonus given to "
+               "each adjacent unit is naturally used by that unit. Deciding who is adjacent before the action "
+               "keeps the bonus from chaining.",
+        option="aura_pairs",
+    ),
+    Ruling(
+        key="aura-fortify",
+        title="The Fortify aura",
+        question="What does immunity under the Fortify aura cover?",
+        ruling="A unit next to its own Commander in Fortify State cannot be captured by melee, projectile or "
+               "Shield Bash, except by a Deployed Siege. The Commander and the Fortress are never protected "
+               "by it.",
+        reason="The text makes adjacent allies immune to all captures, excludes the Commander and the "
+               "Fortress, and lets Siege override it.",
+        option="siege_vs_fortify",
+    ),
+    Ruling(
+        key="shield-bash",
+        title="The Shield Bash push",
+        question="Which enemy can a Shield Maiden push, and which way does it go?",
+        ruling="In Shield Bash State she may bash the first unit along one of her two front diagonals, up "
+               "to 3 squares away over empty squares, if it is an enemy. The enemy moves one square further "
+               "along that diagonal (back, towards its own side) and she takes its square. If that square "
+               "holds any unit, or is off the board, the enemy is captured instead. The Fortress and units "
+               "under a Fortify aura cannot be bashed; a Commander can, and one pushed off the board or "
+               "into a unit is captured. The pushed unit keeps its state, facing and lock. A bash coming "
+               "from a blocked side is stopped. Notation: C3>E5.",
+        reason="The bash happens while moving, so it reaches as far as her diagonal move; pushing it on "
+               "along her line sends it diagonally backward as the text says.",
+        option="bash_reach",
+    ),
+    Ruling(
+        key="fortress",
+        title="Attacking and entering the Fortress",
+        question="How do melee and ranged attacks on a Fortress resolve, who may enter it, and may a player "
+                 "disable their own Fortress?",
+        ruling="A melee attack on an Active Fortress removes the attacker (captured by the Fortress) and "
+               "disables the Fortress; a projectile disables it and the attacker is safe. A Disabled enemy "
+               "Fortress is entered by any unit that could move or capture onto its square; entering wins. "
+               "The Fortress's owner cannot flip it (it is not a choice players make), it never flips back, "
+               "and it cannot be bashed or turned. A Commander that attacks an Active Fortress in melee is "
+               "captured, so its side loses.",
+        reason="Disabling only ever helps the opponent, and the text describes disabling as the result "
+               "of an attack.",
+        option="fortress_flip",
+    ),
+    Ruling(
+        key="commander-capture",
+        title="Any capture of the Commander wins",
+        question="Does a ranged capture of the Commander win?",
+        ruling="Yes: the game ends as soon as the enemy Commander is captured in any way (melee, projectile, "
+               "Shield Bash or the Fortress's own counter).",
+        reason="Capturing the Commander is the object of the game, and a projectile is a capture.",
+        option="ranged_commander",
+    ),
+    Ruling(
+        key="setup",
+        title="The set-up phase",
+        question="How are the Assassin and the starting states chosen, and who sees what?",
+        ruling="With setup='choose', Blue first places the Assassin on a square of its front row (assassin C2, "
+               "shown to Red as 'assassin ?'), may flip any of its units once (flip C1), and says ready; then "
+               "Red does the same. Red sees Blue's visible states, as on a real table. The quick set-up "
+               "starts every unit in its first state and places each Assassin by a hidden chance event.",
+        reason="Turning the cards over one at a time keeps every set-up choice an ordinary, listable action.",
+        option="setup",
+    ),
+    Ruling(
+        key="pairings",
+        title="Any two civilizations",
+        question="The set-up table shows only Rome against Egypt.",
+        ruling="Any pairing, mirror matches included, uses the same formation for both sides.",
+        reason="Both armies have the same structure and the text calls the formation fixed for both players.",
+    ),
+    Ruling(
+        key="no-moves",
+        title="No stalemate",
+        question="What if a player has no action?",
+        ruling="This cannot happen: the Commander, present until the game ends, can always turn.",
+        reason="Follows from the Turn ruling.",
+    ),
+    Ruling(
+        key="timed-clock",
+        title="Time is input",
+        question="How does the engine keep Timed Mode's clocks?",
+        ruling="The engine never reads a clock: the caller reports time spent with 'wait SECONDS' (to the "
+               "millisecond). Both the game clock and the turn timer run down during every turn; the turn "
+               "timer restarts with each new turn. The clocks start once the set-up is over.",
+        reason="Exact, repeatable examples and tests; the widget reports real seconds.",
+        option="timed",
+    ),
+    Ruling(
+        key="timed-expiry",
+        title="An expired turn",
+        question="What happens when the turn timer runs out, and what are the opponent's 'two actions'?",
+        ruling="The turn ends at once (an action already taken stands). The opponent's next turn has two "
+               "main actions, each with its own aura follow-up, all inside one turn timer; 'end' gives up the "
+               "rest. If that turn expires too, the first player gets the two actions back.",
+        reason="The text forfeits the turn and gives two actions to be completed within one timer.",
+    ),
+    Ruling(
+        key="timed-points",
+        title="Points and sudden death",
+        question="Who scores when a melee attacker is lost to a Fortress, and what ends sudden death?",
+        ruling="Captured units score for the side that captured them by the points table; disabling a "
+               "Fortress scores 8 for the attacker, and a melee attacker lost to the Fortress scores for "
+               "the Fortress's owner. At zero the higher score wins; on a tie the turn timer runs on and the "
+               "game ends the moment the scores differ, the higher winning. The Commander and entering the "
+               "Fortress score nothing: they win outright.",
+        reason="This follows the points table and makes the first capture in sudden death decide the game.",
+    ),
+    Ruling(
+        key="turn-limit",
+        title="A turn limit for computer play",
+        question="The rules have no draw. What stops an endless game?",
+        ruling="Nothing, by default. The turn_limit option ends the game as a draw after that many turns; "
+               "tests and computer opponents use it.",
+        reason="Not in the rules, so it is off unless asked for.",
+        option="turn_limit",
+    ),
+)

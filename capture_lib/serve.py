@@ -1,0 +1,231 @@
+"""``capture serve``: the book's play pages in Voila, so a class can play in a browser without code.
+
+Voila runs each game's ``book/<game>/play.ipynb`` as a web page that shows only the cells' outputs
+(the board) and never the code. A chooser page (``book/play.ipynb``) links to every game that has a
+play page. The server only sees a private copy of those notebooks, so the rest of the book (and the
+book's own files) cannot be opened or changed from the browser.
+
+By default the server listens on 127.0.0.1 only, and every page needs a token (generated when none
+is given) that is printed with the address. A teacher who wants the class to join over the room's
+network binds it to the machine's address (``ip="0.0.0.0"``) and hands out the printed address with
+the machine's name or address in place of the IP.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import pathlib
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import webbrowser
+from dataclasses import dataclass
+from types import FrameType
+
+#: Voila's usual port.
+DEFAULT_PORT = 8866
+#: The chooser notebook, at the top of the served folder.
+CHOOSER = "play.ipynb"
+#: The play notebook inside each game's folder of the book.
+PLAY_NOTEBOOK = "play.ipynb"
+#: The kernel of a page that is no longer open is stopped after this many idle seconds. (Voila 0.5.13
+#: asks to stop it when the page closes, but that request is refused for want of an ``_xsrf`` cookie.)
+#: A page that stays open keeps its kernel however long the player thinks.
+IDLE_KERNEL_SECONDS = 900
+#: Our Voila page template: Voila's "lab" template without the icon font it loads from a CDN (a
+#: classroom may have no internet, and nothing on these pages uses those icons).
+TEMPLATE = "capture"
+CDN_LINKS = (
+    '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css"'
+    ' type="text/css" />',
+    '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/v4-shims.min.css"'
+    ' type="text/css" />',
+)
+
+
+@dataclass(frozen=True)
+class PlayPage:
+    """One game's play page: its slug, its title, and the notebook's path inside the served folder."""
+
+    slug: str
+    title: str
+    path: str
+
+
+def book_dir() -> pathlib.Path:
+    """The ``book/`` folder of the source checkout."""
+    from capture_lib.cli import project_root
+
+    return project_root() / "book"
+
+
+def play_pages(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
+    """The games (in the registry's order) that have ``<folder>/<game>/play.ipynb``.
+
+    ``folder`` is the book's folder, or the served copy of it; by default the current folder, which is
+    where Jupyter and Voila start the chooser notebook's kernel.
+    """
+    from capture_lib import list_games, load_game
+
+    root = pathlib.Path(folder) if folder is not None else pathlib.Path.cwd()
+    pages = []
+    for slug in list_games():
+        if (root / slug / PLAY_NOTEBOOK).is_file():
+            pages.append(PlayPage(slug, load_game(slug).title, f"{slug}/{PLAY_NOTEBOOK}"))
+    return pages
+
+
+def chooser_html(pages: list[PlayPage]) -> str:
+    """The chooser's list of links; each link is relative, so it works under any server prefix."""
+    if not pages:
+        return '<p class="capture-chooser">No game has a play page yet.</p>'
+    items = "".join(f'<li><a href="{html.escape(page.path)}">{html.escape(page.title)}</a></li>' for page in pages)
+    return f'<ul class="capture-chooser">{items}</ul>'
+
+
+def show_chooser(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
+    """Display the chooser's links in a notebook (the chooser page's only output); return the pages."""
+    from IPython.display import HTML, display
+
+    pages = play_pages(folder)
+    display(HTML(chooser_html(pages)))
+    return pages
+
+
+def prepare_site(dest: pathlib.Path, book: pathlib.Path | None = None) -> list[PlayPage]:
+    """Copy the chooser and every game's play notebook from ``book`` into the empty folder ``dest``.
+
+    Voila is given only this copy: no other notebook of the book can be opened through the server.
+    """
+    book = book if book is not None else book_dir()
+    chooser = book / CHOOSER
+    if not chooser.is_file():
+        raise FileNotFoundError(f"the game chooser {chooser} is missing")
+    pages = play_pages(book)
+    if not pages:
+        raise FileNotFoundError(f"no game has a play page ({PLAY_NOTEBOOK}) under {book}")
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(chooser, dest / CHOOSER)
+    for page in pages:
+        (dest / page.slug).mkdir(exist_ok=True)
+        shutil.copyfile(book / page.path, dest / page.path)
+    return pages
+
+
+def write_template(share: pathlib.Path) -> pathlib.Path:
+    """Write the ``capture`` Voila template under ``share`` (a Jupyter data folder); return its folder."""
+    folder = share / "voila" / "templates" / TEMPLATE
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}), encoding="utf-8")
+    dropped = "".join(f" | replace({link!r}, '')" for link in CDN_LINKS)
+    (folder / "index.html.j2").write_text(
+        "{%- extends 'voila/templates/lab/index.html.j2' -%}\n"
+        "{%- block notebook_css -%}\n"
+        f"{{{{ super(){dropped} }}}}\n"
+        "{%- endblock notebook_css -%}\n", encoding="utf-8")
+    return folder
+
+
+def chooser_url(ip: str, port: int, token: str) -> str:
+    """The address of the chooser page, token included."""
+    host = "127.0.0.1" if ip in ("", "0.0.0.0", "::") else ip
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/voila/render/{CHOOSER}?token={token}"
+
+
+def voila_command(site: pathlib.Path, port: int, ip: str, token: str, show_tracebacks: bool = False) -> list[str]:
+    """The Voila command line that serves ``site``: a folder of notebooks, outputs only."""
+    return [
+        sys.executable, "-m", "voila", str(site),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.port_retries=0",  # the printed address must be the real one
+        f"--Voila.ip={ip}",
+        f"--Voila.token={token}",
+        f"--VoilaConfiguration.template={TEMPLATE}",
+        # A class sees no code, not even in an error; tests and developers may ask for the tracebacks.
+        f"--VoilaConfiguration.show_tracebacks={show_tracebacks}",
+        f"--MappingKernelManager.cull_idle_timeout={IDLE_KERNEL_SECONDS}",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_connected=False",
+    ]
+
+
+def _wait_for_port(host: str, port: int, seconds: float, process: subprocess.Popen) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def _announce(process: subprocess.Popen, ip: str, port: int, url: str, open_browser: bool) -> None:
+    """Once the server answers, say so with the chooser's address (last, below Voila's own log lines)."""
+    host = "127.0.0.1" if ip in ("", "0.0.0.0", "::") else ip
+    if _wait_for_port(host, port, 120, process):
+        print(f"Ready: the game chooser is at {url}", flush=True)
+        if open_browser:
+            webbrowser.open(url)
+
+
+def serve(port: int = DEFAULT_PORT, ip: str = "127.0.0.1", token: str | None = None, open_browser: bool = False,
+          book: pathlib.Path | None = None, show_tracebacks: bool = False) -> int:
+    """Serve the chooser and every game's play page with Voila until stopped; return Voila's exit status.
+
+    ``ip`` is the address to listen on (127.0.0.1: this machine only; ``0.0.0.0``: every network the
+    machine is on). ``token`` guards every page; one is generated when not given. The chooser's address,
+    with the token, is printed at the start and again once the server answers. ``open_browser`` opens it
+    in this machine's browser then. ``book`` is the book's folder (default: this checkout's ``book/``).
+    ``show_tracebacks`` shows a failing cell's traceback in the page (for developers: a class should not
+    see code).
+    """
+    token = token or secrets.token_urlsafe(24)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="capture-serve-"))
+    site, share = work / "pages", work / "share"
+    process: subprocess.Popen | None = None
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    try:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, stop)  # so that the copy is removed and Voila stopped on SIGTERM too
+        pages = prepare_site(site, book)
+        write_template(share)
+        env = dict(os.environ)
+        env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(share), env.get("JUPYTER_PATH", "")) if p)
+        url = chooser_url(ip, port, token)
+        print(f"Capture! play pages for {', '.join(page.title for page in pages)}")
+        print(f"Starting Voila; the game chooser will be at: {url}", flush=True)
+        if ip in ("", "0.0.0.0", "::"):
+            print("The server listens on every network of this machine: players on the same network replace "
+                  "127.0.0.1 in that address with this machine's name or address.", flush=True)
+        process = subprocess.Popen(voila_command(site, port, ip, token, show_tracebacks), cwd=site, env=env)
+        threading.Thread(target=_announce, args=(process, ip, port, url, open_browser), daemon=True).start()
+        return process.wait()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, previous)
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        shutil.rmtree(work, ignore_errors=True)

@@ -1,0 +1,85 @@
+"""The Command Capture board widget."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from capture_lib.core.protocol import State
+from capture_lib.games.command_capture.render import to_svg
+
+from .base import BoardWidget, module_source, style_source
+
+
+class CommandCaptureBoard(BoardWidget):
+    """A live Command Capture board: play against the computer, share one screen, or step through an
+    example.
+
+    Click one of your units to see what it may do (moves, melee captures, shots and bashes are marked
+    on the board; flip, turn and end are buttons), then click a marked square. In Timed Mode the board
+    reports the seconds each human turn took with a ``wait`` action before the action itself (the
+    engine never reads a clock); the computer is charged one second per action.
+    ``CommandCaptureBoard(state)`` opens on any position; ``seat`` is the player at this screen.
+    """
+
+    game_slug = "command-capture"
+    _esm = module_source("command_capture")
+    _css = style_source("command_capture")
+    _turn_started: float = 0.0
+
+    def default_opponent(self) -> Any:
+        """The simple player: it takes a free win and does not hang its own Commander."""
+        from capture_lib.games.command_capture.player import simple_player
+
+        return simple_player
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        """The board as anybody at the table sees it: both hidden Assassins look like infantry."""
+        return state.view(None)
+
+    def teaching_view(self, state: State) -> dict[str, Any]:
+        """Both hidden Assassins shown."""
+        return state.view(None, everything=True)
+
+    def picture(self, view: dict[str, Any]) -> str:
+        """The SVG drawn by the engine, shown until the page's script takes over."""
+        return to_svg(view)
+
+    def _sync(self) -> None:
+        super()._sync()
+        self._turn_started = time.monotonic()
+
+    def play(self, action: Any) -> State:
+        """Play ``action``; in Timed Mode a human's thinking time is reported first (``wait``).
+
+        The wait and the action make one step of the undo stack. If the turn timer ran out while the
+        player thought, only the wait is played (the turn was forfeited) and the action is dropped.
+        """
+        state = self.state
+        text = action if isinstance(action, str) else str(action)
+        if state.options.get("timed") and state.phase == "play" and not text.strip().startswith("wait"):
+            elapsed = max(0.001, time.monotonic() - self._turn_started)
+            waited = state.play(f"wait {elapsed:.3f}")
+            if waited.current_player != state.current_player or waited.is_over:
+                self._states.append(waited)
+                self._advance()
+                self.say("the turn timer ran out: the turn is forfeited", "error")
+                return self.state
+            state = waited
+        self._states.append(state.play(action))
+        self._advance()
+        return self.state
+
+    def _advance(self, *args: Any, **kwargs: Any) -> None:
+        state = self.state
+        if (self.mode == "computer" and state.options.get("timed") and state.phase == "play"
+                and not state.is_over and state.current_player not in (self.seat, None, -1)):
+            # the computer's turn costs it one second on the clocks, reported like a human's time
+            self._states.append(state.play("wait 1"))
+        super()._advance(*args, **kwargs)
+
+    @classmethod
+    def example(cls, start: State, steps: list[tuple[str, str]], seat: int | None = None,
+                everything: bool = True, **kwargs: Any) -> CommandCaptureBoard:
+        """A worked example (see ``BoardWidget.example``); by default here every hidden unit is shown."""
+        return super().example(start, steps, seat=seat, everything=everything, **kwargs)

@@ -1,0 +1,221 @@
+// Capture: A Medieval Wargame's board: the map, the pieces and Crowns, the dice, the three moves of a
+// turn with the reachable spaces of the chosen piece lit, cards in hand, the catapult, dungeons and
+// reserves. Appended to common.js; Python puts the board's picture and geometry (MC_BOARD_SVG, MC_XY,
+// MC_KIND, MC_TERRITORY) in front of this file.
+
+const MC_SIDE_COLOURS = { blue: "#0072B2", red: "#D55E00" };
+const MC_GOLD = "#E6B800";
+
+function mcEsc(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function mcPiece(x, y, p, r) {
+  const ring = p.knight ? `<circle cx="${x}" cy="${y}" r="${r + 4}" fill="none" stroke="${MC_GOLD}" stroke-width="3.5"/>` : "";
+  const faded = p.moved ? ' fill-opacity="0.55"' : "";
+  return `${ring}<circle cx="${x}" cy="${y}" r="${r}" fill="${MC_SIDE_COLOURS[p.side]}"${faded} stroke="#fff" stroke-width="2"/>`
+    + `<text x="${x}" y="${y + 4}" font-size="${r >= 12 ? 10 : 8}" fill="#fff" text-anchor="middle" font-weight="bold">${mcEsc(p.id)}</text>`;
+}
+
+function mcCrown(x, y, s) {
+  const pts = [[-10, 6], [-10, -4], [-5, 1], [0, -8], [5, 1], [10, -4], [10, 6]]
+    .map(([a, b]) => `${x + a * s},${y + b * s}`).join(" ");
+  return `<polygon points="${pts}" fill="${MC_GOLD}" stroke="#7A5C00" stroke-width="1.2"/>`;
+}
+
+function mcParseMove(action) {
+  const words = action.split(" ");
+  const path = words[1].split("-");
+  return { piece: words[0], path, end: path[path.length - 1], rest: words.slice(2).join(" ") };
+}
+
+function mcIsMove(action) {
+  return /^[BR]\d+ /.test(action);
+}
+
+function mcLastLanding(view) {
+  const log = view.log || [];
+  for (let i = log.length - 1; i >= 0 && i >= log.length - 6; i -= 1) {
+    if (log[i] === "end") return null;
+    if (log[i].startsWith("land ")) return { space: log[i].split(" ")[1], text: log[i] };
+  }
+  return null;
+}
+
+function mcStatus(view) {
+  if (view.over) {
+    const who = view.winners.length ? view.players[view.winners[0] % 2] : "nobody";
+    return `Game over: ${who} wins (Crowns captured: Blue ${view.crowns_captured[0]}, Red ${view.crowns_captured[1]})`;
+  }
+  const side = view.side[0].toUpperCase() + view.side.slice(1);
+  const doing = { place: "places a piece", start: "may look, play a card, then rolls", roll: "rolls the dice",
+    move: "moves (up to three different pieces) and shoots", land: "the boulder is in the air",
+    kill: "chooses which knocked-over piece dies", draw: "draws a Treasure Card" }[view.phase] || view.phase;
+  let text = `Turn ${view.turn} \u00b7 ${side} ${doing}`;
+  if (view.phase === "move") text += ` \u00b7 ${view.moves_left} moves left, ${view.shots} shots`;
+  if (view.card) text += ` \u00b7 card in play: ${view.card}`;
+  return text;
+}
+
+function mcTargets(view, ctx) {
+  // Which spaces to light, and what a click on each would play.
+  const ui = ctx.ui;
+  const byEnd = new Map();
+  const add = (space, action) => { if (!byEnd.has(space)) byEnd.set(space, []); byEnd.get(space).push(action); };
+  if (view.phase === "place") {
+    // The box says whether this piece is the Knight; when only one kind of placement is legal, it wins.
+    const places = ctx.legal.filter((a) => a.startsWith("place "));
+    const wanted = places.filter((a) => a.endsWith(" knight") === !!ui.knight);
+    for (const a of (wanted.length ? wanted : places)) add(a.split(" ")[2], a);
+  } else if (view.phase === "move" && ui.aiming) {
+    for (const a of ctx.legal) if (a.startsWith("shoot ")) add(a.split(" ")[1], a);
+  } else if (view.phase === "move" && ui.selected) {
+    for (const a of ctx.legal) if (mcIsMove(a) && a.startsWith(ui.selected + " ")) add(mcParseMove(a).end, a);
+  }
+  return byEnd;
+}
+
+function mcMovable(ctx) {
+  const pieces = new Set();
+  for (const a of ctx.legal) if (mcIsMove(a)) pieces.add(a.split(" ")[0]);
+  return [...pieces].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+}
+
+function mcClickSpace(view, ctx, space) {
+  const ui = ctx.ui;
+  const targets = mcTargets(view, ctx);
+  const here = targets.get(space);
+  if (here && here.length === 1) { ui.selected = null; ui.aiming = false; ui.choices = null; ctx.send(here[0]); return; }
+  if (here && here.length > 1) { ui.choices = here; ctx.redraw(); return; }
+  if (view.phase === "move") {
+    const mine = mcMovable(ctx).filter((id) => view.pieces.some((p) => p.id === id && p.where === space));
+    if (mine.length) { ui.selected = mine[0]; ui.aiming = false; ui.choices = null; ctx.redraw(); }
+  }
+}
+
+function mcMap(view, ctx) {
+  const targets = mcTargets(view, ctx);
+  const parts = [MC_BOARD_SVG];
+  for (const space of targets.keys()) {
+    const [x, y] = MC_XY[space];
+    parts.push(`<circle cx="${x}" cy="${y}" r="21" fill="${MC_GOLD}" fill-opacity="0.35" stroke="${MC_GOLD}" stroke-width="3"/>`);
+  }
+  const landing = mcLastLanding(view);
+  if (landing && MC_XY[landing.space]) {
+    const [x, y] = MC_XY[landing.space];
+    parts.push(`<circle cx="${x}" cy="${y}" r="70" fill="none" stroke="#C0392B" stroke-width="2" stroke-dasharray="6 4"/>`);
+  }
+  for (const c of view.crowns) {
+    if (c.where !== "captured" && !c.carried_by && MC_XY[c.where]) parts.push(mcCrown(MC_XY[c.where][0], MC_XY[c.where][1] - 20, 0.9));
+  }
+  const cathedral = view.pieces.filter((p) => p.where === "c");
+  for (const p of view.pieces) {
+    if (p.where === "c" || !MC_XY[p.where]) continue;
+    const [x, y] = MC_XY[p.where];
+    parts.push(mcPiece(x, y, p, 13));
+    if (ctx.ui.selected === p.id) parts.push(`<circle cx="${x}" cy="${y}" r="19" fill="none" stroke="#111" stroke-width="3" stroke-dasharray="4 3"/>`);
+  }
+  const [cx, cy] = MC_XY.c;
+  cathedral.forEach((p, k) => {
+    const row = Math.floor(k / 4);
+    const width = Math.min(cathedral.length - row * 4, 4);
+    parts.push(mcPiece(cx + ((k % 4) - (width - 1) / 2) * 20, cy - 6 + row * 20, p, 9));
+  });
+  for (const c of view.crowns) {
+    if (c.carried_by && MC_XY[c.where]) parts.push(mcCrown(MC_XY[c.where][0] + 13, MC_XY[c.where][1] - 14, 0.6));
+  }
+  // Invisible hit areas over every space, so a click anywhere near a space selects it.
+  for (const [space, [x, y]] of Object.entries(MC_XY)) {
+    if (MC_KIND[space] === "boat") continue;
+    const radius = space === "c" ? 36 : MC_KIND[space] === "dungeon" ? 26 : 20;
+    parts.push(`<circle class="mc-hit" data-space="${space}" cx="${x}" cy="${y}" r="${radius}" fill="transparent"><title>${space}</title></circle>`);
+  }
+  const holder = h("div", { className: "mc-map" });
+  holder.innerHTML = `<svg viewBox="0 0 1200 760" role="img" aria-label="the board">${parts.join("")}</svg>`;
+  holder.addEventListener("click", (event) => {
+    const hit = event.target.closest ? event.target.closest("[data-space]") : null;
+    if (hit && ctx.live) mcClickSpace(view, ctx, hit.getAttribute("data-space"));
+  });
+  return holder;
+}
+
+function mcArmy(view, side) {
+  const pieces = view.pieces.filter((p) => p.side === side);
+  const list = (where) => pieces.filter((p) => p.where === where).map((p) => p.id + (p.knight ? "\u2605" : ""));
+  const onBoard = pieces.filter((p) => !["reserve", "dead", "prisoner"].includes(p.where)).length;
+  const crowns = view.crowns_captured[side === "blue" ? 0 : 1];
+  const hand = view.hands ? view.hands[side === "blue" ? 0 : 1] : null;
+  const handSize = view.hand_sizes[side === "blue" ? 0 : 1];
+  return h("div", { className: `mc-army mc-${side}` },
+    h("strong", {}, side === "blue" ? "Blue" : "Red"),
+    h("span", {}, ` \u00b7 ${onBoard} on the board`),
+    h("span", {}, ` \u00b7 reserve: ${list("reserve").join(" ") || "none"}`),
+    h("span", {}, ` \u00b7 in the enemy dungeon: ${list("prisoner").join(" ") || "none"}`),
+    h("span", {}, ` \u00b7 dead: ${list("dead").join(" ") || "none"}`),
+    h("span", {}, ` \u00b7 cards: ${hand ? (hand.join(", ") || "none") : handSize}`),
+    h("span", { className: "mc-crowns", "aria-label": `${crowns} Crowns captured` }, ` \u00b7 Crowns captured: ${"\u265B".repeat(crowns) || "0"}`));
+}
+
+function mcDice(view) {
+  const dice = view.dice || {};
+  return h("div", { className: "mc-dice", "aria-label": "the dice" },
+    h("span", { className: "mc-die mc-white", title: "white die: pieces at home and in the Cathedral" }, dice.white ?? "\u2013"),
+    h("span", { className: "mc-die mc-black", title: "black die: pieces in enemy territory" }, dice.black ?? "\u2013"));
+}
+
+function mcActions(view, ctx) {
+  const ui = ctx.ui;
+  const legal = ctx.legal;
+  if (!legal.length) return null;
+  const button = (label, action, extra = {}) => h("button", { type: "button", onclick: () => { ui.choices = null; ctx.send(action); }, ...extra }, label);
+  const rows = [];
+  if (ui.choices && ui.choices.length) {
+    rows.push(h("div", {}, h("span", {}, "Which move? "), ui.choices.map((a) => button(a, a))));
+  }
+  if (view.phase === "place") {
+    const next = legal[0].split(" ")[1];
+    rows.push(h("div", {}, h("span", {}, `Click a lit rock to place ${next}. `),
+      h("label", {}, h("input", { type: "checkbox", checked: ui.knight ? true : undefined,
+        onchange: (event) => { ui.knight = event.target.checked; ctx.redraw(); } }), " this piece is my Knight")));
+  } else if (view.phase === "start") {
+    rows.push(h("div", {}, legal.filter((a) => a.startsWith("play ")).map((a) => button(a, a)),
+      button("roll the dice", "roll", { className: "cap-primary" })));
+    const looks = legal.filter((a) => a.startsWith("look "));
+    if (looks.length) rows.push(h("div", { className: "mc-small" }, "look under: ", looks.map((a) => button(a.split(" ")[1], a))));
+  } else if (view.phase === "move") {
+    const movable = mcMovable(ctx);
+    rows.push(h("div", {}, h("span", {}, movable.length ? "Move a piece: click it (or here), then a lit space. " : "No piece can move. "),
+      movable.map((id) => h("button", { type: "button", className: ui.selected === id ? "mc-chosen" : "",
+        onclick: () => { ui.selected = ui.selected === id ? null : id; ui.aiming = false; ui.choices = null; ctx.redraw(); } }, id))));
+    const extra = [];
+    if (legal.some((a) => a.startsWith("shoot "))) {
+      extra.push(h("button", { type: "button", className: ui.aiming ? "mc-chosen" : "",
+        onclick: () => { ui.aiming = !ui.aiming; ui.selected = null; ctx.redraw(); } },
+      ui.aiming ? "aiming: click an enemy rock" : "aim the catapult"));
+    }
+    if (legal.includes("reroll")) extra.push(button("roll again (REROLL)", "reroll"));
+    extra.push(button("end the turn", "end", { className: "cap-primary" }));
+    rows.push(h("div", {}, extra));
+  } else if (view.phase === "kill") {
+    rows.push(h("div", {}, "The boulder knocked several pieces over. Which one dies? ", legal.map((a) => button(a, a))));
+  }
+  return h("div", { className: "mc-actions" }, rows);
+}
+
+function drawBoard(view, ctx) {
+  const ui = ctx.ui;
+  if (ui.turnKey !== `${view.turn}/${view.phase}/${(view.log || []).length}`) {
+    if (view.phase !== "move" || ui.turn !== view.turn) { ui.selected = null; ui.aiming = false; }
+    ui.choices = null;
+    ui.turnKey = `${view.turn}/${view.phase}/${(view.log || []).length}`;
+    ui.turn = view.turn;
+  }
+  const landing = mcLastLanding(view);
+  return h("div", { className: "mc-board" },
+    h("div", { className: "mc-top" }, mcDice(view), h("div", { className: "mc-status", role: "status" }, mcStatus(view))),
+    mcMap(view, ctx),
+    landing ? h("div", { className: "mc-landing" }, `the boulder: ${landing.text}`) : null,
+    mcArmy(view, "blue"),
+    mcArmy(view, "red"),
+    mcActions(view, ctx));
+}

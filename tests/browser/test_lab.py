@@ -1,0 +1,52 @@
+"""JupyterLab smoke test: open a copy of a chapter notebook, run every cell, play one move on a board."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from .drivers import DRIVERS
+from .servers import ROOT, start_lab
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+NOTEBOOK = ROOT / "book" / "card-commander" / "play.ipynb"
+OPEN_MS = 60_000
+RUN_MS = 60_000
+MOVE_MS = 15_000
+
+
+@pytest.fixture
+def lab(tmp_path):
+    """JupyterLab on a folder that holds a copy of the notebook (Lab autosaves what it opens)."""
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    shutil.copyfile(NOTEBOOK, notebooks / NOTEBOOK.name)
+    home = tmp_path / "home"
+    home.mkdir()
+    server = start_lab(home, notebooks)
+    yield server
+    server.stop()
+
+
+def test_run_a_chapter_notebook_and_play_one_move(lab, open_page):
+    cells = len(json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"])
+    page = open_page(f"{lab.url}/lab/tree/{NOTEBOOK.name}?token={lab.token}")
+    # Run All only once the notebook is laid out and its kernel is idle: clicking earlier is flaky.
+    expect(page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell")).to_have_count(cells, timeout=OPEN_MS)
+    expect(page.locator("#jp-main-statusbar").get_by_text("Idle")).to_be_visible(timeout=OPEN_MS)
+    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+    page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
+
+    driver = DRIVERS["card-commander"]
+    board = driver.board(page)
+    status = board.locator(driver.status_selector)
+    expect(status).to_contain_text("chooses a Commander", timeout=RUN_MS)
+    before = driver.snapshot(board)
+    driver.ready_move(board).click()
+    expect(status).not_to_have_text(before["status"], timeout=MOVE_MS)
+    driver.check_applied(board, before)
+    assert not page.problems, page.problems

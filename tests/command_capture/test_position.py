@@ -1,0 +1,96 @@
+"""The position text and the notation: round trips, defaults and examples from the module docs."""
+
+from __future__ import annotations
+
+import pytest
+
+from capture_lib.games.command_capture.actions import CCAction, parse_action
+from capture_lib.games.command_capture.position import read_position
+
+from .helpers import GAME, fen, pos
+
+START = "srakfars/iiiixiii/8/8/8/8/LLLXLLLL/SCAKFACS b RE"
+
+
+def test_quick_start_position_text():
+    s = GAME.quick_start("D2", "E7")
+    assert s.position_text() == START + " 1 1"
+    assert GAME.from_position(START).legal_set() == s.legal_set()
+
+
+def test_defaults_for_turn_and_actions():
+    parsed = read_position(fen({"D4": "L"}, side="r"))
+    assert parsed["turn"] == 2 and parsed["actions_left"] == 1 and not parsed["acted"]
+
+
+def test_facing_lock_and_follow_fields_round_trip():
+    text = fen({"D4": "L+>#2", "C3": "x!<", "E5": "i+^", "D2": "K", "D3": "A"}, side="b",
+               rest="3 0+D3f")
+    s = GAME.from_position(text)
+    assert s.position_text() == text
+    assert s.board[27] == (0, 0, 1, 1, 4)
+    assert s.follow == (19, "f") and s.actions_left == 0
+    assert s.board[36] == (1, 1, 1, 0, 0)
+
+
+@pytest.mark.parametrize("text", ["D4-D5", "B1xD3", "B1*D3", "C3>E5", "flip C1", "turn D2 E", "end",
+                                  "assassin C2", "ready", "wait 12.5", "wait 3"])
+def test_notation_round_trip(text):
+    a = parse_action(text)
+    assert str(a) == text
+    assert parse_action(str(a)) == a
+
+
+def test_notation_is_forgiving_about_case_and_spaces():
+    assert parse_action(" d4 x e5 ") == CCAction("capture", 27, 36)
+    assert str(parse_action("TURN d2 e")) == "turn D2 E"
+    assert str(parse_action("wait 1.50")) == "wait 1.5"
+
+
+def test_the_position_keeps_the_start_for_saves():
+    s = pos({"D4": "L"}).play("D4-D5")
+    again = GAME.from_json(s.to_json())
+    assert again == s
+
+
+def test_setup_has_no_position_text():
+    with pytest.raises(ValueError, match="set-up"):
+        GAME.new_game(seed=1, setup="choose").position_text()
+
+
+def test_finished_position_reads_back_as_over():
+    s = pos({"D4": "L", "D5": "k"}).play("D4xD5")
+    again = GAME.from_position(s.position_text())
+    assert again.is_over and again.winners == (0,)
+
+
+def test_svg_picture():
+    s = GAME.quick_start("D2", "E7")
+    picture = s._repr_svg_()
+    assert picture.startswith("<svg") and "Rome" in picture and "CMDR" in picture
+    assert picture.count("ASSN") == 2  # the full teaching view
+    from capture_lib.games.command_capture.render import to_svg
+    red = to_svg(s.observation(1), highlights={"D3": "move", "E6": "capture"})
+    assert red.count("ASSN") == 1
+
+
+def test_text_board_for_the_terminal():
+    from capture_lib.games.command_capture.render import to_text
+
+    s = GAME.quick_start("D2", "E7").play("flip A2")
+    blue = to_text(s.observation(0))
+    red = to_text(s.observation(1))
+    assert "X^*" in blue and "X" not in red.split("Blue")[0]  # Red sees Blue's Assassin as a Legionnaire
+    assert "L+^#2" in blue  # A2 flipped to Defend: locked for Red's turn and Blue's next
+    assert blue.splitlines()[1].startswith("  8  sv")
+
+
+def test_terminal_game_runs():
+    import io
+
+    from capture_lib.cli import play_in_terminal
+
+    out = io.StringIO()
+    final = play_in_terminal("command-capture", seat=0, seed=5, stdin=io.StringIO("B2-B3\nquit\n"), stdout=out)
+    assert "Command Capture: you are Blue" in out.getvalue()
+    assert str(final.history[2]) == "B2-B3"

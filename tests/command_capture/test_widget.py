@@ -1,0 +1,148 @@
+"""The Command Capture board widget and the simple computer player."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from capture_lib.games.command_capture.player import belief, simple_player
+from capture_lib.widgets.command_capture import CommandCaptureBoard
+
+from .helpers import GAME, pos
+
+
+def assassins_in(model: dict) -> list[str]:
+    return [u["square"] for u in model["view"]["units"] if u["kind"] == "Assassin"]
+
+
+def test_the_board_never_shows_the_enemy_assassin():
+    board = CommandCaptureBoard(GAME.quick_start("D2", "E7"), seat=0)
+    model = json.loads(board.to_json())
+    assert assassins_in(model) == ["D2"]
+    assert "E7" not in json.dumps(model["view"]["log"])
+
+
+def test_a_whole_game_against_the_computer_never_leaks_its_assassin():
+    board = CommandCaptureBoard(GAME.quick_start("D2", "E7", turn_limit=50), seat=0)
+    rng = random.Random(3)
+    while not board.state.is_over:
+        model = json.loads(board.to_json())
+        for u in model["view"]["units"]:
+            assert u["kind"] != "Assassin" or u["owner"] == 0 or u["state"] == "Revealed"
+        board.handle_message({"type": "play", "action": rng.choice(board.legal)})
+    assert board.state.is_over
+
+
+def test_moves_through_messages_and_undo():
+    board = CommandCaptureBoard(GAME.quick_start("D2", "E7"), seat=0, mode="hotseat")
+    board.handle_message({"type": "ready"})
+    board.handle_message({"type": "play", "action": "B2-B3"})
+    assert str(board.state.history[-1]) == "B2-B3" and board.message_kind != "error"
+    assert board.state.current_player == 1
+    board.handle_message({"type": "undo"})
+    assert board.state.history[-1] == GAME.quick_start("D2", "E7").history[-1]
+
+
+@pytest.mark.parametrize("content", [None, {"type": "play"}, {"type": "play", "action": ""},
+                                     {"type": "bogus"}, {"type": "play", "action": "D2-D9"}])
+def test_bad_messages_change_nothing(content):
+    board = CommandCaptureBoard(GAME.quick_start("D2", "E7"), seat=0)
+    before = board.state
+    board._on_front_end_message(board, content, [])
+    assert board.state is before and board.message_kind == "error"
+
+
+def test_timed_board_reports_thinking_time_before_each_action():
+    board = CommandCaptureBoard(GAME.quick_start("D2", "E7", timed=True), seat=0)
+    board.play("B2-B3")
+    kinds = [a.kind for a in board.state.history[2:]]
+    assert kinds[:2] == ["wait", "move"] and "wait" in kinds[2:]
+    assert board.state.game_ms < 1800 * 1000
+
+
+def test_example_frames():
+    start = pos({"C3": "M+", "E5": "i"}, civs="VE")
+    board = CommandCaptureBoard.example(start, [("C3>E5", "the bash pushes the Infantry to F6")])
+    assert len(board.frames) == 2 and board.frames[1]["action"] == "C3>E5"
+    assert "capture-static-board" in board._repr_mimebundle_()[0]["text/html"]
+
+
+def test_player_takes_a_free_commander():
+    s = pos({"D4": "L", "D5": "k", "H4": "i"})
+    assert str(simple_player(s, 0)) == "D4xD5"
+
+
+def test_player_does_not_hang_its_commander():
+    # Blue's Commander on D4 could step to D5, next to Red's Infantry's forward capture on C6's diagonal
+    s = pos({"D4": "K", "C6": "i", "A8": "k"}, royals=True)
+    choice = str(simple_player(s, 0))
+    after = s.play(choice)
+    if after.current_player == 0:
+        after = after.play("end")
+    assert not any(a.kind == "capture" and after.board[a.b] and after.board[a.b][1] == 7
+                   for a in after.legal_actions())
+
+
+def test_player_enters_a_disabled_fortress():
+    s = pos({"E7": "L", "E8": "f+"})
+    assert str(simple_player(s, 0)) == "E7-E8"
+
+
+def test_belief_hides_the_enemy_assassin():
+    s = GAME.quick_start("D2", "E7")
+    seen = belief(s, 0)
+    assert seen.board[52][1] == 1 and s.board[52][1] == 9
+    assert seen.board[11][1] == 9  # its own Assassin stays
+
+
+def test_player_beats_random_play():
+    wins = 0
+    for n in range(4):
+        state = GAME.quick_start(["A2", "C2", "F2", "H2"][n], "E7", seed=n, turn_limit=200)
+        rng = random.Random(n)
+        while not state.is_over:
+            if state.current_player == 0:
+                state = state.play(simple_player(state, 0))
+            else:
+                state = state.play(rng.choice(state.legal_actions()))
+        wins += state.winners == (0,)
+    assert wins == 4
+
+
+def test_timed_board_forfeits_a_turn_that_ran_out():
+    board = CommandCaptureBoard(GAME.quick_start("D2", "E7", timed=True), seat=0, mode="hotseat")
+    board._turn_started -= 61  # the player thought for over a minute
+    board.play("B2-B3")
+    state = board.state
+    assert str(state.history[-1]).startswith("wait") and state.current_player == 1 and state.actions_left == 2
+    assert state.board[9] is not None  # B2 never moved
+
+
+def test_timed_board_message_names_the_action_not_the_wait():
+    board = CommandCaptureBoard(GAME.quick_start("D2", "E7", timed=True), seat=0)
+    board.handle_message({"type": "play", "action": "B2-B3"})
+    assert "B2-B3" in board.message
+
+
+def test_player_choice_depends_only_on_what_it_sees():
+    # Red's Assassin on E7 or on B7: Blue's observation is the same, so Blue's choice must be too.
+    for seed in range(3):
+        rng = random.Random(seed)
+        a = GAME.quick_start("D2", "E7", seed=seed)
+        b = GAME.quick_start("D2", "B7", seed=seed)
+        for _ in range(12):
+            if a.is_over or b.is_over:
+                break
+            if a.current_player == 0:
+                assert a.observation(0) == b.observation(0)
+                choice = simple_player(a, 0)
+                assert simple_player(b, 0) == choice
+                a, b = a.play(choice), b.play(choice)
+            else:
+                moves = [m for m in a.legal_actions() if m in b.legal_set() and "7" not in str(m)[:2]]
+                if not moves:
+                    break
+                m = rng.choice(moves)
+                a, b = a.play(m), b.play(m)
