@@ -12,6 +12,7 @@ thinking stay in Python, and every synced value is derived from an observation.
 
 from __future__ import annotations
 
+import importlib
 import json
 import pathlib
 import random
@@ -130,16 +131,18 @@ class BoardWidget(anywidget.AnyWidget):
         return simple_player
 
     def public_view(self, state: State) -> dict[str, Any]:
-        """What anybody at the table may see; games with private hands override this."""
-        raise NotImplementedError
+        """What anybody at the table may see: no seat's secrets (every game's ``view(None)``)."""
+        return state.view(None)
 
     def teaching_view(self, state: State) -> dict[str, Any]:
         """Every card and identity shown, for the teaching mode (clearly marked in the board)."""
-        raise NotImplementedError
+        return state.view(None, everything=True)
 
     def picture(self, view: dict[str, Any]) -> str:
-        """An SVG of ``view``, shown in the static page until the script draws the board."""
-        return ""
+        """The engine's SVG of ``view`` (its game's ``render.to_svg``), shown in the static page until
+        the script draws the board, and to readers whose browser runs no script."""
+        module = importlib.import_module(f"capture_lib.games.{self.game_slug.replace('-', '_')}.render")
+        return module.to_svg(view)
 
     @classmethod
     def example(cls, start: State, steps: Sequence[tuple[str, str]], seat: int | None = None,

@@ -6,10 +6,8 @@ import random
 from typing import Any
 
 from capture_lib.core.protocol import State
-from capture_lib.games.capture_the_commander.render import to_svg
-from capture_lib.games.capture_the_commander.strategy import simple_player
 
-from .base import BoardWidget, Player, module_source, style_source
+from .base import BoardWidget, module_source, style_source
 
 
 class CaptureTheCommanderBoard(BoardWidget):
@@ -33,19 +31,3 @@ class CaptureTheCommanderBoard(BoardWidget):
                 seed = random.SystemRandom().randrange(2**31)
             state = load_game(self.game_slug).new_game(seed=seed, players=players)
         super().__init__(state, seed=seed, **kwargs)
-
-    def default_opponent(self) -> Player:
-        """The simple computer player of this game."""
-        return simple_player
-
-    def public_view(self, state: State) -> dict[str, Any]:
-        """The table as a spectator sees it: no secret pick, no hidden value."""
-        return state.view(None)
-
-    def teaching_view(self, state: State) -> dict[str, Any]:
-        """Every card's value shown (the board says so)."""
-        return state.view(None, everything=True)
-
-    def picture(self, view: dict[str, Any]) -> str:
-        """The SVG drawn by the engine, shown until the page's script takes over."""
-        return to_svg(view)

@@ -6,7 +6,6 @@ import time
 from typing import Any
 
 from capture_lib.core.protocol import State
-from capture_lib.games.command_capture.render import to_svg
 
 from .base import BoardWidget, module_source, style_source
 
@@ -27,23 +26,6 @@ class CommandCaptureBoard(BoardWidget):
     _css = style_source("command_capture")
     _turn_started: float = 0.0
 
-    def default_opponent(self) -> Any:
-        """The simple player: it takes a free win and does not hang its own Commander."""
-        from capture_lib.games.command_capture.player import simple_player
-
-        return simple_player
-
-    def public_view(self, state: State) -> dict[str, Any]:
-        """The board as anybody at the table sees it: both hidden Assassins look like infantry."""
-        return state.view(None)
-
-    def teaching_view(self, state: State) -> dict[str, Any]:
-        """Both hidden Assassins shown."""
-        return state.view(None, everything=True)
-
-    def picture(self, view: dict[str, Any]) -> str:
-        """The SVG drawn by the engine, shown until the page's script takes over."""
-        return to_svg(view)
 
     def _sync(self) -> None:
         super()._sync()

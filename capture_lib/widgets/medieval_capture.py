@@ -10,10 +10,9 @@ from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import State
 from capture_lib.games.medieval_capture.actions import Dice, Draw, Land
 from capture_lib.games.medieval_capture.board import BOARD
-from capture_lib.games.medieval_capture.player import rule_player
-from capture_lib.games.medieval_capture.render import board_svg_body, to_svg
+from capture_lib.games.medieval_capture.render import board_svg_body
 
-from .base import BoardWidget, Player, module_source, style_source
+from .base import BoardWidget, module_source, style_source
 
 
 def _board_constants() -> str:
@@ -37,21 +36,6 @@ class MedievalCaptureBoard(BoardWidget):
     _esm = _board_constants() + module_source("medieval_capture")
     _css = style_source("medieval_capture")
 
-    def default_opponent(self) -> Player:
-        """The rule-based player of ``games.medieval_capture.player``."""
-        return rule_player
-
-    def public_view(self, state: State) -> dict[str, Any]:
-        """The board as anyone at the table sees it: no Knight and no hand shown."""
-        return state.view(None)
-
-    def teaching_view(self, state: State) -> dict[str, Any]:
-        """Both Knights and both hands shown."""
-        return state.view(None, everything=True)
-
-    def picture(self, view: dict[str, Any]) -> str:
-        """The SVG drawn by the engine, shown until the page's script takes over."""
-        return to_svg(view)
 
     def undo(self) -> None:
         """Take back the last choice, unless dice, a boulder or a card have been revealed since."""
