@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from . import saves
@@ -97,14 +98,15 @@ class State(ABC):
 
     game: Game
     seed: int
-    options: dict[str, Any]
+    options: Mapping[str, Any]
     history: tuple[Action, ...]
     start: str | None
 
     def __init__(self, game: Game, seed: int, options: dict[str, Any], start: str | None = None) -> None:
         self.game = game
         self.seed = seed
-        self.options = dict(options)
+        # Read-only: every state of a game shares one options mapping, so none may change it.
+        self.options = MappingProxyType(dict(options))
         self.history = ()
         self.start = start
 

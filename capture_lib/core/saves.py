@@ -25,7 +25,7 @@ def dump(state: State) -> str:
         "version": VERSION,
         "game": state.game.slug,
         "seed": state.seed,
-        "options": state.options,
+        "options": dict(state.options),
         "start": state.start,
         "history": [str(a) for a in state.history],
     }, sort_keys=True)
