@@ -57,7 +57,7 @@ function unitCard(unit, flipped) {
   h("span", { className: "cmc-kind" }, SHORT[unit.kind] || unit.kind),
   h("span", { className: "cmc-state" }, unit.state),
   unit.kind !== "Fortress" ? h("span", { className: "cmc-facing" }, ARROWS[facing]) : null,
-  unit.lock ? h("span", { className: "cmc-lock" }, `\u{1F512}${unit.lock}`) : null,
+  unit.lock ? h("span", { className: "cmc-lock", title: `state lock: no flip through turn ${unit.lock}` }, `lock ${unit.lock}`) : null,
   unit.hidden ? h("span", { className: "cmc-hidden" }, "hidden") : null);
 }
 
