@@ -36,6 +36,8 @@ DEFAULT_PORT = 8866
 CHOOSER = "play.ipynb"
 #: The play notebook inside each game's folder of the book.
 PLAY_NOTEBOOK = "play.ipynb"
+#: The guided tutorial inside each game's folder of the book, served next to its play page.
+TUTORIAL_NOTEBOOK = "tutorial.ipynb"
 #: The kernel of a page that is no longer open is stopped after this many idle seconds. (Voila 0.5.13
 #: asks to stop it when the page closes, but that request is refused for want of an ``_xsrf`` cookie.)
 #: A page that stays open keeps its kernel however long the player thinks.
@@ -53,11 +55,15 @@ CDN_LINKS = (
 
 @dataclass(frozen=True)
 class PlayPage:
-    """One game's play page: its slug, its title, and the notebook's path inside the served folder."""
+    """One game's play page: its slug, its title, and the notebook's path inside the served folder.
+
+    ``tutorial`` is the path of the game's guided tutorial inside the served folder ("" if it has none).
+    """
 
     slug: str
     title: str
     path: str
+    tutorial: str = ""
 
 
 def book_dir() -> pathlib.Path:
@@ -79,7 +85,8 @@ def play_pages(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
     pages = []
     for slug in list_games():
         if (root / slug / PLAY_NOTEBOOK).is_file():
-            pages.append(PlayPage(slug, load_game(slug).title, f"{slug}/{PLAY_NOTEBOOK}"))
+            tutorial = f"{slug}/{TUTORIAL_NOTEBOOK}" if (root / slug / TUTORIAL_NOTEBOOK).is_file() else ""
+            pages.append(PlayPage(slug, load_game(slug).title, f"{slug}/{PLAY_NOTEBOOK}", tutorial))
     return pages
 
 
@@ -88,7 +95,13 @@ def chooser_html(pages: list[PlayPage]) -> str:
     if not pages:
         return '<p class="capture-chooser">No game has a play page yet.</p>'
     items = "".join(f'<li><a href="{html.escape(page.path)}">{html.escape(page.title)}</a></li>' for page in pages)
-    return f'<ul class="capture-chooser">{items}</ul>'
+    chooser = f'<ul class="capture-chooser">{items}</ul>'
+    tutorials = "".join(f'<li><a href="{html.escape(page.tutorial)}">{html.escape(page.title)}: the tutorial</a></li>'
+                        for page in pages if page.tutorial)
+    if tutorials:
+        chooser += ('<p>New to a game? Learn it by playing, in ten minutes at most:</p>'
+                    f'<ul class="capture-tutorials">{tutorials}</ul>')
+    return chooser
 
 
 def show_chooser(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
@@ -101,7 +114,7 @@ def show_chooser(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
 
 
 def prepare_site(dest: pathlib.Path, book: pathlib.Path | None = None) -> list[PlayPage]:
-    """Copy the chooser and every game's play notebook from ``book`` into the empty folder ``dest``.
+    """Copy the chooser and every game's play notebook and tutorial from ``book`` into the empty folder ``dest``.
 
     Voila is given only this copy: no other notebook of the book can be opened through the server.
     """
@@ -117,6 +130,8 @@ def prepare_site(dest: pathlib.Path, book: pathlib.Path | None = None) -> list[P
     for page in pages:
         (dest / page.slug).mkdir(exist_ok=True)
         shutil.copyfile(book / page.path, dest / page.path)
+        if page.tutorial:
+            shutil.copyfile(book / page.tutorial, dest / page.tutorial)
     return pages
 
 

@@ -58,8 +58,9 @@ function controls(model, ctx) {
   return h("div", { className: "cap-controls" },
     input,
     h("button", { type: "button", onclick: submit }, "play"),
-    h("button", { type: "button", disabled: !model.get("can_undo"), onclick: () => model.send({ type: "undo" }) }, "undo"),
-    h("button", { type: "button", onclick: () => model.send({ type: "new" }) }, "new game"));
+    ctx.lesson ? null  // a lesson has its own buttons (lesson.js)
+      : [h("button", { type: "button", disabled: !model.get("can_undo"), onclick: () => model.send({ type: "undo" }) }, "undo"),
+        h("button", { type: "button", onclick: () => model.send({ type: "new" }) }, "new game")]);
 }
 
 function logList(view) {
@@ -84,6 +85,9 @@ export default {
       const ctx = { model, view, legal, live, ui, redraw: draw,
         send: (action) => { model.send({ type: "play", action }); } };
       const parts = [];
+      // Tutorials and exercises: lesson.js, appended to the module, draws the lesson panel.
+      ctx.lesson = typeof drawLesson === "function" && model.get("lesson") ? model.get("lesson") : null;
+      if (ctx.lesson) parts.push(drawLesson(model, ctx));
       if (model.get("teaching")) {
         parts.push(h("div", { className: "cap-teaching", role: "note" },
           "Teaching view: every hidden card is shown. Turn it off for a real game."));
@@ -110,7 +114,7 @@ export default {
       el.replaceChildren(...parts);
     };
     const events = ["view", "legal", "frames", "message", "message_kind", "curtain", "can_undo", "teaching",
-      "thinking"];
+      "thinking", "lesson"];
     for (const name of events) model.on(`change:${name}`, draw);
     draw();
     return () => { for (const name of events) model.off(`change:${name}`, draw); };
