@@ -227,6 +227,12 @@ class BoardWidget(anywidget.AnyWidget):
         return tuple(getattr(self.state, "names", None) or self._game.seat_names)
 
     def _sync(self) -> None:
+        # The view, the legal moves and the curtain reach the page in one update, so a click can
+        # never meet a new position with the old list of moves.
+        with self.hold_sync():
+            self._sync_values()
+
+    def _sync_values(self) -> None:
         if self.frames:
             # A worked example shows its frames only: never a live view of another seat.
             self.view, self.legal, self.curtain, self.can_undo = self.frames[0]["view"], [], "", False
@@ -310,14 +316,15 @@ class BoardWidget(anywidget.AnyWidget):
             raise IllegalAction(f"{self.curtain} must confirm they are at the screen first", rule="turn order")
         before = len(self._states)
         mover = state.current_player
-        self.play(action)
-        played = self._states[before]
-        # Name the move as its player saw it; in hotseat mode the next player reads this line too,
-        # so it says only who moved.
-        if self.mode == "hotseat":
-            self.say(f"{self._seat_names()[mover]} has moved")
-        else:
-            self.say(f"played {public_notation(played, played.observation(mover))}")
+        with self.hold_sync():
+            self.play(action)
+            played = self._states[before]
+            # Name the move as its player saw it; in hotseat mode the next player reads this line too,
+            # so it says only who moved.
+            if self.mode == "hotseat":
+                self.say(f"{self._seat_names()[mover]} has moved")
+            else:
+                self.say(f"played {public_notation(played, played.observation(mover))}")
 
     # ----- display ----------------------------------------------------------------------------------------
     def static_model(self) -> dict[str, Any]:

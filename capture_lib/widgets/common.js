@@ -115,8 +115,15 @@ export default {
     };
     const events = ["view", "legal", "frames", "message", "message_kind", "curtain", "can_undo", "teaching",
       "thinking", "lesson"];
-    for (const name of events) model.on(`change:${name}`, draw);
+    // One update from Python changes several values; redraw once per frame, not once per value.
+    let queued = false;
+    const schedule = () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; draw(); });
+    };
+    for (const name of events) model.on(`change:${name}`, schedule);
     draw();
-    return () => { for (const name of events) model.off(`change:${name}`, draw); };
+    return () => { for (const name of events) model.off(`change:${name}`, schedule); };
   },
 };

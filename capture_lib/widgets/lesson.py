@@ -180,8 +180,8 @@ class LessonMixin:
         # A lesson is scripted: no computer moves and no chance are resolved behind the learner's back.
         self._sync()
 
-    def _sync(self) -> None:
-        super()._sync()  # type: ignore[misc]
+    def _sync_values(self) -> None:
+        super()._sync_values()  # type: ignore[misc]
         if self._status != "try" and self._status != "wrong":
             self.legal = []
         self.can_undo = False

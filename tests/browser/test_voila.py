@@ -7,6 +7,7 @@ games with a driver in ``drivers.DRIVERS`` are also played here.
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
 
@@ -46,13 +47,17 @@ def code_lines(page: PlayPage) -> list[str]:
 def play_one_move(driver, board) -> dict:
     """Make the next legal move by clicking; wait until the board shows it. Return the position before.
 
-    Every move adds to the board's move log (a game's status line may read the same before and after).
+    Every move adds to the board's move log (a game's status line may read the same before and after),
+    and its message line then says what was played.
     """
     before = driver.snapshot(board)
     log = board.locator(PROGRESS)
     count = log.inner_text()
     driver.ready_move(board).click()
     expect(log).not_to_have_text(count, timeout=MOVE_MS)
+    # The board's values reach the page one by one, the message ("played ...") last: without this
+    # wait, a refusal typed next could be compared with a message that had not arrived yet.
+    expect(board.locator(".cap-message")).to_contain_text("played", timeout=MOVE_MS)
     driver.check_applied(board, before)
     return before
 
@@ -127,6 +132,8 @@ def test_a_whole_game_by_clicks_with_a_refused_typed_move(voila, open_page, slug
     expect(message).not_to_have_text(played, timeout=MOVE_MS)
     reason = message.inner_text()
     assert reason and not reason.startswith("played"), f"no reason shown for {wrong!r}: {reason!r}"
+    if getattr(driver, "refusal", None):  # the rule's own reason, not just any message
+        assert re.search(driver.refusal, reason), f"{wrong!r} refused with {reason!r}"
     reason_marked_as_error = board.locator(".cap-message.cap-error").count() == 1
     assert driver.snapshot(board) == before
     assert driver.drawing(board) == drawing, "the board changed after a refused move"
