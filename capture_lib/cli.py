@@ -64,6 +64,10 @@ def build_book(strict: bool = False) -> pathlib.Path:
     if result.returncode != 0:
         raise SystemExit(f"capture: the book build failed (exit {result.returncode})")
     stamp.write_text(digest)
+    # The printable one-page summaries: printed by Chromium from the book's summary pages.
+    from capture_lib.summaries import build_summaries
+
+    build_summaries(root=root)
     return root / "_build" / "html" / "index.html"
 
 
