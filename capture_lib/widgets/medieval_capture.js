@@ -213,6 +213,15 @@ function mcActions(view, ctx) {
   } else if (view.phase === "kill") {
     rows.push(h("div", {}, "The boulder knocked several pieces over. Which one dies? ", legal.map((a) => button(a, a))));
   }
+  // The lit spaces as buttons too, so the board can be played with the keyboard alone.
+  const lit = [...mcTargets(view, ctx).keys()];
+  if (lit.length && ctx.live) {
+    const go = lit.map((space) => h("button", { type: "button", className: "mc-space-button",
+      "aria-label": `space ${space}`, onclick: () => mcClickSpace(view, ctx, space) }, space));
+    rows.push(lit.length > 12
+      ? h("details", { className: "mc-small" }, h("summary", {}, `the ${lit.length} lit spaces as buttons`), go)
+      : h("div", { className: "mc-small" }, "lit spaces: ", go));
+  }
   return h("div", { className: "mc-actions" }, rows);
 }
 

@@ -63,6 +63,18 @@ def test_choosing_a_piece_lights_its_reachable_spaces_and_a_click_plays(chromium
     assert errors == []
 
 
+def test_a_move_can_be_made_with_the_keyboard_alone(chromium, tmp_path):
+    page, errors = open_board(chromium, tmp_path, pos(dice=(2, 3)))
+    page.locator(".mc-actions button", has_text="B1").focus()
+    page.keyboard.press("Enter")
+    spaces = page.locator(".mc-space-button")
+    assert sorted(spaces.all_inner_texts()) == ["b1", "b15", "b19"]
+    page.get_by_role("button", name="space b19").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.sent") == [{"type": "play", "action": "B1 b10-b15-b19"}]
+    assert errors == []
+
+
 def test_aiming_the_catapult_lights_enemy_rocks(chromium, tmp_path):
     page, errors = open_board(chromium, tmp_path, pos(dice=(4, 3), shots="1"))
     page.locator(".mc-actions button", has_text="aim the catapult").click()
