@@ -21,8 +21,10 @@ def built_book() -> dict:
     """Build the HTML book strictly (any Sphinx warning fails) with ``capture book --strict``."""
     result = subprocess.run([sys.executable, "-m", "capture_lib.cli", "book", "--strict"], cwd=ROOT,
                             capture_output=True, text=True, timeout=1200)
-    return {"returncode": result.returncode, "log": result.stdout + result.stderr,
-            "html": ROOT / "_build" / "html"}
+    log = result.stdout + result.stderr
+    (ROOT / "_build").mkdir(exist_ok=True)
+    (ROOT / "_build" / "test-build.log").write_text(log, encoding="utf-8")  # for reading after a failure
+    return {"returncode": result.returncode, "log": log, "html": ROOT / "_build" / "html"}
 
 
 @pytest.fixture(scope="session")
