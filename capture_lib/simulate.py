@@ -14,16 +14,33 @@ import pathlib
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.registry import load_game
 
+#: Players the simulator knows besides the levels: ceilings used to measure a game, never offered in play.
+ANALYSIS_PLAYERS = ("oracle",)
+
 
 def make_player(name: str) -> Any:
-    """The player function called ``name``: a level of ``capture_lib.ai.levels.LEVEL_NAMES``."""
-    from capture_lib.ai.levels import player_for
+    """The player function called ``name``: a level of ``capture_lib.ai.levels.LEVEL_NAMES``, or ``oracle``.
 
+    The search levels play *untimed* here (their iteration budget only), so a seeded run gives the
+    same games on any machine, however busy.
+    """
+    from capture_lib.ai.levels import LEVEL_NAMES, player_for
+    from capture_lib.ai.mcts import LEVELS, mcts_player
+
+    if name == "oracle":
+        from capture_lib.ai.oracle import oracle_player
+
+        return partial(oracle_player, timed=False)
+    if name not in LEVEL_NAMES:
+        raise ValueError(f"bad player {name!r}; choose one of: {', '.join(LEVEL_NAMES + ANALYSIS_PLAYERS)}")
+    if name in LEVELS:
+        return mcts_player(name, timed=False)
     return player_for(name)
 
 
@@ -83,19 +100,51 @@ def run_games(slug: str, games: int, players: Sequence[str], seed: int = 0, opti
             pool.shutdown()
 
 
+def score(record: dict[str, Any], seat: int) -> float:
+    """``seat``'s result in one game: 1 for a sole win, 0.5 for a shared win or a draw, else 0."""
+    winners = record["winners"]
+    if winners == [seat]:
+        return 1.0
+    if not winners or (seat in winners and len(winners) > 1):
+        return 0.5
+    return 0.0
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``p`` observed in ``n`` trials (95% by default)."""
+    if n == 0:
+        return (math.nan, math.nan)
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def head_to_head(slug: str, first: str, second: str, games: int, seed: int = 0, options: dict | None = None,
+                 executor: Executor | None = None, progress: bool = False
+                 ) -> tuple[tuple[float, float, float, int], list[dict[str, Any]]]:
+    """``first`` against ``second`` in a two-seat game, each taking seat 0 in half the games.
+
+    Returns ``first``'s win rate (with its 95% interval and the number of games) and the records.
+    Game ``i`` of each half uses seed ``seed + i``, so both halves see the same deals.
+    """
+    half = games // 2
+    a = run_games(slug, half, [first, second], seed, options, executor=executor, progress=progress)
+    b = run_games(slug, games - half, [second, first], seed, options, executor=executor, progress=progress)
+    scores = [score(r, 0) for r in a] + [score(r, 1) for r in b]
+    p = sum(scores) / len(scores)
+    low, high = wilson(p, len(scores))
+    return (p, low, high, len(scores)), a + b
+
+
 def win_rate(records: Iterable[dict[str, Any]], seat: int) -> tuple[float, float, float, int]:
     """``seat``'s share of wins (a draw counts half), with a 95% Wilson interval, and the number of games."""
     records = list(records)
     n = len(records)
     if n == 0:
         return (math.nan, math.nan, math.nan, 0)
-    score = sum(1.0 if r["winners"] == [seat] else (0.5 if not r["winners"] or seat in r["winners"]
-                                                    and len(r["winners"]) > 1 else 0.0) for r in records)
-    p = score / n
-    z = 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (p, max(0.0, centre - half), min(1.0, centre + half), n)
+    p = sum(score(r, seat) for r in records) / n
+    low, high = wilson(p, n)
+    return (p, low, high, n)
 
 
 def save(records: list[dict[str, Any]], path: str | pathlib.Path, meta: dict[str, Any]) -> None:

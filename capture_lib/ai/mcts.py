@@ -4,15 +4,20 @@ The search is single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley a
 
 - each iteration starts from a *determinization*: a complete state that the game's
   ``sample_state(observation, seat, rng)`` draws so that it agrees with what the searching seat may
-  see. Games without hidden information simply hand back a copy of the state. The true state's
-  hidden parts are never read: only its observation, its legal actions and its history length;
+  see. Games without hidden information simply use the state itself. The true state's hidden parts
+  are never read: only its observation, its legal actions and its history length;
 - the tree is keyed by action notation from the root, so the statistics of all determinizations
   are shared; a node counts how often each action was *available* as well as chosen (UCB with
   availability counts);
-- chance events are sampled from ``chance_outcomes()`` on the way down, so dice, deals and coin
-  flips are handled like any other branching, with their true probabilities;
-- a playout finishes the game with uniformly random actions (capped in length) and scores it with
-  ``returns()``; rewards are credited to the seat that chose each action.
+- chance events are sampled on the way down with their true probabilities, so dice, deals and coin
+  flips are handled like any other branching;
+- a playout finishes the game with the game's playout policy (uniform random play unless the game
+  has a ``Tuning``, see ``tuning``), capped in length, and scores it with ``returns()``; rewards are
+  credited to the seat that chose each action.
+
+A game's ``Tuning`` may also group equivalent moves (``candidates``) and, for simultaneous hidden
+moves, draw the other seats' moves from the playout policy instead of searching them
+(``opponent_model``), so the search never assumes the opponent reacts to a move it cannot see.
 """
 
 from __future__ import annotations
@@ -24,15 +29,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from capture_lib.core.chance import CHANCE, pick_outcome
+from capture_lib.core.chance import CHANCE
 from capture_lib.core.protocol import State
 
-#: Search budgets by level: iterations, and a time cap in seconds that the search never exceeds.
-LEVELS: dict[str, tuple[int, float]] = {
-    "easy": (60, 0.15),
-    "medium": (300, 0.5),
-    "hard": (1500, 0.9),
-}
+from .tuning import DEFAULT_BUDGETS, Tuning, tuning_for
+
+#: The levels the search plays at; each game's budgets per level are in its ``Tuning``.
+LEVELS: dict[str, tuple[int, float]] = dict(DEFAULT_BUDGETS)
 
 
 @dataclass
@@ -45,93 +48,127 @@ class Node:
     children: dict[str, Node] = field(default_factory=dict)
 
 
-def _determinize(state: State, seat: int, rng: random.Random) -> State:
-    sampler = getattr(state.game, "sample_state", None)
-    if sampler is None:
-        return state
-    return sampler(state.observation(seat), seat, rng)
-
-
-def _ucb(node: Node, action: str, c: float) -> float:
-    n = node.visits.get(action, 0)
-    if n == 0:
-        return math.inf
-    return node.wins[action] / n + c * math.sqrt(math.log(max(1, node.available[action])) / n)
-
-
-def _playout(state: State, rng: random.Random, cap: int) -> list[float]:
+def _playout(state: State, rng: random.Random, cap: int, tuning: Tuning) -> list[float]:
+    policy, chance = tuning.playout, tuning.chance
     for _ in range(cap):
         if state.is_over:
             break
-        if state.current_player == CHANCE:
-            state = state.play(pick_outcome(state.chance_outcomes(), rng))
-        else:
-            state = state.play(rng.choice(state.legal_actions()))
+        state = state.play(chance(state, rng) if state.current_player == CHANCE else policy(state, rng))
     return state.returns()
 
 
 def search(state: State, seat: int, iterations: int = 300, seconds: float = 1.0, seed: int | None = None,
-           exploration: float = 0.7, playout_cap: int = 400) -> Any:
+           exploration: float | None = None, playout_cap: int | None = None, tuning: Tuning | None = None,
+           determinize: Callable[[random.Random], State] | None = None, stats: dict | None = None) -> Any:
     """The action MCTS picks for ``seat`` in ``state`` within the budget (the most visited root action).
 
     ``seed`` fixes the search's own randomness (default: seeded by ``seat``'s observation), so two
-    states that look the same to ``seat`` give the same move.
+    states that look the same to ``seat`` give the same move. ``tuning`` defaults to the game's (see
+    ``tuning``). ``determinize(rng)`` replaces the game's sampler: only the ``oracle`` ceiling player
+    passes one. If ``stats`` is a dict, the number of iterations and the root statistics are put in it.
     """
+    tuning = tuning or tuning_for(state.game.slug)
+    c = tuning.exploration if exploration is None else exploration
+    cap = tuning.playout_cap if playout_cap is None else playout_cap
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     by_text = {str(a): a for a in legal}
+    observation = state.observation(seat)
     if seed is None:
         from .simple import observation_rng
 
         rng = observation_rng(state, seat, "mcts")
     else:
         rng = random.Random(seed)
+    if determinize is None:
+        sampler = getattr(state.game, "sample_state", None)
+        if sampler is None:
+            def determinize(_rng: random.Random) -> State:
+                return state
+        else:
+            def determinize(r: random.Random) -> State:
+                return sampler(observation, seat, r)
+    candidates, model, policy, chance = tuning.candidates, tuning.opponent_model, tuning.playout, tuning.chance
     root = Node()
     deadline = time.perf_counter() + seconds
-    for iteration in range(iterations):
-        if iteration and time.perf_counter() > deadline:
+    done = 0
+    for done in range(1, iterations + 1):
+        if done > 1 and time.perf_counter() > deadline:
+            done -= 1
             break
-        world = _determinize(state, seat, rng)
+        world = determinize(rng)
         node, path = root, []
+        expanded = False
         # Selection and expansion: descend while every available action has been tried.
-        while not world.is_over:
+        while not world.is_over and not expanded:
             player = world.current_player
             if player == CHANCE:
-                world = world.play(pick_outcome(world.chance_outcomes(), rng))
+                world = world.play(chance(world, rng))
                 continue
-            actions = world.legal_actions()
-            texts = [str(a) for a in actions]
+            if model and player != seat:
+                world = world.play(policy(world, rng))
+                continue
+            if candidates:
+                texts, actions = candidates(world, player)
+            else:
+                actions = world.legal_actions()
+                texts = [str(a) for a in actions]
+            available, visits, wins = node.available, node.visits, node.wins
             for t in texts:
-                node.available[t] = node.available.get(t, 0) + 1
-            untried = [i for i, t in enumerate(texts) if node.visits.get(t, 0) == 0]
+                available[t] = available.get(t, 0) + 1
+            untried = [i for i, t in enumerate(texts) if t not in visits]
             if untried:
                 i = rng.choice(untried)
+                expanded = True
             else:
-                i = max(range(len(texts)), key=lambda k: (_ucb(node, texts[k], exploration), -k))
+                # UCB with availability counts (inlined: this loop is the search's hot spot).
+                i, top = 0, -math.inf
+                for k, t in enumerate(texts):
+                    n = visits[t]
+                    score = wins[t] / n + c * math.sqrt(math.log(available[t]) / n)
+                    if score > top:
+                        i, top = k, score
             text = texts[i]
             path.append((node, text, player))
             world = world.play(actions[i])
             node = node.children.setdefault(text, Node())
-            if untried:
-                break
-        rewards = _playout(world, rng, playout_cap)
+        rewards = _playout(world, rng, cap, tuning)
         for visited, text, player in path:
             visited.visits[text] = visited.visits.get(text, 0) + 1
             visited.wins[text] = visited.wins.get(text, 0.0) + (rewards[player] + 1) / 2
-    best = max(sorted(root.visits), key=lambda t: root.visits[t]) if root.visits else str(legal[0])
-    return by_text.get(best, legal[0])
+    if stats is not None:
+        stats.update(iterations=done, visits=dict(root.visits),
+                     values={t: root.wins[t] / n for t, n in root.visits.items()})
+    chosen = [t for t in sorted(root.visits) if t in by_text]
+    if not chosen:
+        return legal[0]
+    best = max(chosen, key=lambda t: (root.visits[t], root.wins[t]))
+    if tuning.finish is not None:
+        best = tuning.finish(best, rng)
+    return by_text[best]
 
 
-def mcts_player(level: str = "medium") -> Callable[[State, int], Any]:
-    """A player function ``(state, seat) -> action`` searching with the budget of ``level``."""
+#: The time limit of an untimed search: only the iteration budget stops it.
+UNTIMED = 1e9
+
+
+def mcts_player(level: str = "medium", timed: bool = True) -> Callable[[State, int], Any]:
+    """A player function ``(state, seat) -> action`` searching with the budget of ``level`` for its game.
+
+    ``timed=False`` lifts the time limit, so only the iteration budget stops the search: the moves
+    then depend on nothing but the position (not on how busy the machine is), which the simulator
+    needs for reproducible runs. On a quiet machine the iteration budget is reached within the time
+    limit anyway (``bench/bench_ai.py`` measures it).
+    """
     if level not in LEVELS:
         raise ValueError(f"bad level {level!r}; choose one of: {', '.join(LEVELS)}")
-    iterations, seconds = LEVELS[level]
 
     def player(state: State, seat: int) -> Any:
-        return search(state, seat, iterations=iterations, seconds=seconds)
+        tuning = tuning_for(state.game.slug)
+        iterations, seconds = tuning.budgets.get(level, LEVELS[level])
+        return search(state, seat, iterations=iterations, seconds=seconds if timed else UNTIMED, tuning=tuning)
 
-    player.__name__ = f"mcts_{level}"
-    player.__doc__ = f"MCTS at level {level!r}: {iterations} iterations, at most {seconds} s a move."
+    player.__name__ = f"mcts_{level}" + ("" if timed else "_untimed")
+    player.__doc__ = f"MCTS at level {level!r}, with its game's budget (``tuning``)."
     return player

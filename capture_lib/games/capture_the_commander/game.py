@@ -10,7 +10,7 @@ from capture_lib.core.protocol import Game
 
 from . import layout as lay
 from . import position
-from .actions import CARD_NAMES, SEAT_NAMES, card_number
+from .actions import CARD_NAMES, SEAT_NAMES, Attack, Pick, card_number
 from .rulings import OPTIONS, RULINGS
 from .state import EMPTY, HAND_SIZE, CaptureTheCommanderState
 
@@ -60,6 +60,12 @@ class CaptureTheCommanderGame(Game):
             state = state.play(f"deal {CARD_NAMES[cards[seat][k // players]]}")
         return state
 
+    def summarize(self, state: CaptureTheCommanderState) -> dict[str, Any]:
+        """Facts of a finished game for the statistics chapter: who attacked first, turns, ties, scores."""
+        attacks = [a for a in state.history if isinstance(a, Attack)]
+        return {"players": state.n, "first_player": state.seat_of_letter(attacks[0].attacker) if attacks else None,
+                "turns": len(attacks), "picks": sum(isinstance(a, Pick) for a in state.history),
+                "scores": list(state.scores), "hand_results": [list(w) for w in state.hand_results]}
 
     def sample_state(self, observation: dict[str, Any], seat: int, rng: random.Random
                      ) -> CaptureTheCommanderState:

@@ -1,0 +1,80 @@
+"""How the shared search is fitted to each game: playout policy, candidate moves, opponent model, budgets.
+
+The search in ``mcts`` is written once against the engine protocol. A game may add a ``Tuning`` here
+(in its own module under ``capture_lib.ai``, registered by slug in ``_MODULES``) to make it stronger
+and faster without changing the search:
+
+- ``playout(world, rng)``: the action the player to act takes in a playout (a cheap heuristic beats
+  uniform random play by a wide margin). It reads the determinized ``world``, so it must only use
+  what the player to act could see there (its own cards, public facts), never another seat's cards;
+- ``candidates(world, seat)``: the moves the tree considers, as (notations, actions), when grouping
+  equivalent legal actions
+  (Card Commander's 720 ordered placements are 120 sets of three cards); ``finish(text, rng)``
+  turns the chosen candidate back into a concrete legal action;
+- ``opponent_model``: when true, the other seats' moves inside the tree are drawn from the playout
+  policy instead of being searched. This is for games with simultaneous hidden moves, where a tree
+  node of the opponent below our own hidden move would let it react to a move it cannot see;
+- ``chance(world, rng)``: a fast sampler of the pending chance outcome (the default reads
+  ``chance_outcomes()``);
+- ``budgets``: iterations and seconds per level, when the game needs other figures than ``DEFAULT_BUDGETS``.
+
+A game with no tuning gets the plain search: uniform random playouts over every legal action.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from capture_lib.core.chance import pick_outcome
+from capture_lib.core.protocol import Action, State
+
+#: Search budgets by level: (iterations, seconds); the search stops at whichever comes first.
+DEFAULT_BUDGETS: dict[str, tuple[int, float]] = {
+    "easy": (60, 0.15),
+    "medium": (300, 0.5),
+    "hard": (1500, 0.9),
+}
+
+
+def uniform_playout(world: State, rng: random.Random) -> Action:
+    """A uniformly random legal action: the playout policy of a game without a tuning."""
+    return rng.choice(world.legal_actions())
+
+
+def sampled_chance(world: State, rng: random.Random) -> Action:
+    """The pending chance outcome, drawn with its probability from ``chance_outcomes()``."""
+    return pick_outcome(world.chance_outcomes(), rng)
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """One game's fitting of the search (see the module's docstring)."""
+
+    playout: Callable[[State, random.Random], Action] = uniform_playout
+    candidates: Callable[[State, int], tuple[Sequence[str], Sequence[Action]]] | None = None
+    finish: Callable[[str, random.Random], str] | None = None
+    opponent_model: bool = False
+    chance: Callable[[State, random.Random], Action] = sampled_chance
+    budgets: dict[str, tuple[int, float]] = field(default_factory=lambda: dict(DEFAULT_BUDGETS))
+    exploration: float = 0.7
+    playout_cap: int = 400
+
+
+PLAIN = Tuning()
+
+#: slug -> the module under ``capture_lib.ai`` whose ``TUNING`` fits the search to that game.
+_MODULES = {
+    "card-commander": "capture_lib.ai.card_commander_search",
+    "capture-the-commander": "capture_lib.ai.capture_the_commander_search",
+}
+
+
+def tuning_for(slug: str) -> Tuning:
+    """The tuning registered for the game ``slug``, or the plain search's."""
+    module = _MODULES.get(slug)
+    if module is None:
+        return PLAIN
+    return importlib.import_module(module).TUNING

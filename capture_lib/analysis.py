@@ -1,0 +1,233 @@
+"""What the numbers say: the experiments behind the book's analysis chapter, and their summaries.
+
+Run ``python -m capture_lib.analysis`` to regenerate the data files under ``results/`` (each is JSON
+lines: a meta line, then one record per game, see ``capture_lib.simulate.save``). The chapter's
+notebooks only read those files and summarize them with the functions here, so the book builds fast
+and every figure in its text is computed from the stored games.
+
+    python -m capture_lib.analysis [--only NAME ...] [--scale X] [--workers K]
+
+Experiments (``EXPERIMENTS``): Card Commander's Commander against Commander table (rule-based play,
+same deals in every cell), Capture the Commander's first player with 2, 3 and 4 players, and each
+game's strength table (the levels and the ceiling players against each other). The search levels
+play untimed here (``capture_lib.simulate.make_player``), so the stored games do not depend on how
+busy the machine was. A strength run saves after each pairing, so a stopped run keeps what it did.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import statistics
+from collections import Counter
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from capture_lib.simulate import head_to_head, load, run_games, save, score, wilson
+
+RESULTS = pathlib.Path(__file__).resolve().parent.parent / "results"
+COMMANDERS = ("Karl", "Joanne", "Jackson")
+#: The pairings of each game's strength table: (player, opponent).
+#: The most telling pairings come first: a run that is cut short still has them.
+STRENGTH_PAIRINGS: dict[str, tuple[tuple[str, str], ...]] = {
+    "card-commander": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("oracle", "rule"),
+                       ("oracle", "random"), ("easy", "random"), ("easy", "rule"), ("medium", "rule")),
+    "capture-the-commander": (("rule", "random"), ("hard", "random"), ("hard", "rule"), ("oracle", "random"),
+                              ("easy", "random"), ("easy", "rule"), ("medium", "rule")),
+}
+
+Rate = tuple[float, float, float, int]
+
+
+def rate(scores: Iterable[float]) -> Rate:
+    """The mean of 0/0.5/1 results with its 95% Wilson interval and the count: ``(p, low, high, n)``."""
+    values = list(scores)
+    if not values:
+        return (float("nan"), float("nan"), float("nan"), 0)
+    p = sum(values) / len(values)
+    low, high = wilson(p, len(values))
+    return (p, low, high, len(values))
+
+
+# ----- running the experiments -----------------------------------------------------------------------------
+def commander_games(games: int, seed: int, executor: Executor) -> list[dict[str, Any]]:
+    """Rule-based Card Commander games for every pair of Commanders (Blue's, Red's), same seeds in each cell."""
+    records = []
+    for blue in COMMANDERS:
+        for red in COMMANDERS:
+            records += run_games("card-commander", games, ["rule", "rule"], seed, {"same_commander": True},
+                                 (f"commander {blue}", f"commander {red}"), executor=executor)
+    return records
+
+
+def first_player_games(games: int, seed: int, executor: Executor) -> list[dict[str, Any]]:
+    """Rule-based Capture the Commander games with 2, 3 and 4 players; seat 0 always attacks first."""
+    records = []
+    for players in (2, 3, 4):
+        options = {"players": players, "first_dealer": players - 1}
+        records += run_games("capture-the-commander", games, ["rule"] * players, seed, options, executor=executor)
+    return records
+
+
+def strength_games(slug: str, games: int, seed: int, executor: Executor,
+                   done: Callable[[list[dict[str, Any]]], None] | None = None) -> list[dict[str, Any]]:
+    """The pairings of ``STRENGTH_PAIRINGS[slug]``, each player first in half the games.
+
+    ``done(records)`` is called with the records so far after each pairing (``run`` saves them, so a
+    long run that is stopped keeps the pairings it finished).
+    """
+    records: list[dict[str, Any]] = []
+    for first, second in STRENGTH_PAIRINGS[slug]:
+        records += head_to_head(slug, first, second, games, seed, executor=executor)[1]
+        if done is not None:
+            done(records)
+    return records
+
+
+#: name -> (file under ``results/``, default number of games, how to run it; ``None``: a strength table).
+EXPERIMENTS: dict[str, tuple[str, int, Callable[[int, int, Executor], list[dict[str, Any]]] | None]] = {
+    "commanders": ("card-commander/commanders.jsonl", 1000, commander_games),
+    "first-player": ("capture-the-commander/first-player.jsonl", 2000, first_player_games),
+    "card-commander-strength": ("card-commander/strength.jsonl", 80, None),
+    "capture-the-commander-strength": ("capture-the-commander/strength.jsonl", 80, None),
+}
+#: Every experiment's first game seed (game i of a run uses SEED + i).
+SEED = 20_000
+
+
+def run(name: str, games: int | None = None, executor: Executor | None = None,
+        root: pathlib.Path = RESULTS) -> pathlib.Path:
+    """Run experiment ``name`` and write its file under ``root``; returns the path."""
+    path, default, function = EXPERIMENTS[name]
+    games = default if games is None else games
+    target = root / path
+    meta = {"experiment": name, "games": games, "seed": SEED}
+    own = executor is None
+    pool = executor or ProcessPoolExecutor()
+    try:
+        if function is None:
+            slug = name.removesuffix("-strength")
+            strength_games(slug, games, SEED, pool, done=lambda records: save(compact(records), target, meta))
+        else:
+            save(compact(function(games, SEED, pool)), target, meta)
+    finally:
+        if own:
+            pool.shutdown()
+    return target
+
+
+def compact(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Records as stored: without the options (the experiment fixes them), to keep the files small."""
+    return [{k: v for k, v in r.items() if k != "options"} for r in records]
+
+
+def read(name: str, root: pathlib.Path = RESULTS) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The stored meta and records of experiment ``name``."""
+    return load(root / EXPERIMENTS[name][0])
+
+
+# ----- summaries the chapter shows -------------------------------------------------------------------------------
+def commander_table(records: list[dict[str, Any]]) -> dict[tuple[str, str], Rate]:
+    """Blue's win rate for each (Blue's Commander, Red's Commander)."""
+    cells: dict[tuple[str, str], list[float]] = {}
+    for r in records:
+        blue, red = (text.split()[1] for text in r["opening"])
+        cells.setdefault((blue, red), []).append(score(r, 0))
+    return {key: rate(values) for key, values in cells.items()}
+
+
+def commander_strength(records: list[dict[str, Any]]) -> dict[str, Rate]:
+    """Each Commander's win rate over every game it played against the others, on either seat."""
+    results: dict[str, list[float]] = {name: [] for name in COMMANDERS}
+    for r in records:
+        blue, red = (text.split()[1] for text in r["opening"])
+        if blue != red:
+            results[blue].append(score(r, 0))
+            results[red].append(score(r, 1))
+    return {name: rate(values) for name, values in results.items()}
+
+
+def coin_rounds(records: list[dict[str, Any]]) -> tuple[Rate, Rate]:
+    """The share of rounds a coin flip decided, and the share of games with at least one such round."""
+    rounds: list[float] = []
+    for r in records:
+        stats = r["stats"]
+        rounds += [1.0] * stats["coin_rounds"] + [0.0] * (stats["rounds"] - stats["coin_rounds"])
+    games = [1.0 if r["stats"]["coin_rounds"] else 0.0 for r in records]
+    return rate(rounds), rate(games)
+
+
+def extra_card_value(records: list[dict[str, Any]]) -> dict[str, Rate]:
+    """What the extra card is worth.
+
+    ``lane``: how often a lane with an extra card in it went to the player who added it;
+    ``alone``: the win rate of a player who used the extra card in a game where the opponent never did;
+    ``both`` / ``neither``: Blue's win rate when both or neither used it (for comparison).
+    """
+    lanes = [1.0 if e["won_lane"] else 0.0 for r in records for e in r["stats"]["extra_lanes"]]
+    alone, both, neither = [], [], []
+    for r in records:
+        used = r["stats"]["extra_used"]
+        if used[0] != used[1]:
+            alone.append(score(r, 0 if used[0] else 1))
+        elif used[0]:
+            both.append(score(r, 0))
+        else:
+            neither.append(score(r, 0))
+    return {"lane": rate(lanes), "alone": rate(alone), "both": rate(both), "neither": rate(neither)}
+
+
+def first_player_edge(records: list[dict[str, Any]]) -> dict[int, Rate]:
+    """The first player's win rate (a shared win counts as its share) by number of players."""
+    by_players: dict[int, list[float]] = {}
+    for r in records:
+        n, first = r["stats"]["players"], r["stats"]["first_player"]
+        winners = r["winners"]
+        share = (1.0 / len(winners) if first in winners else 0.0) if winners else 1.0 / n
+        by_players.setdefault(n, []).append(share)
+    return {n: rate(values) for n, values in sorted(by_players.items())}
+
+
+def game_lengths(records: list[dict[str, Any]]) -> dict[int, dict[str, float]]:
+    """Turns (attacks) per game by number of players: median, quartiles, mean, and the list itself."""
+    by_players: dict[int, list[int]] = {}
+    for r in records:
+        by_players.setdefault(r["stats"]["players"], []).append(r["stats"]["turns"])
+    summary = {}
+    for n, turns in sorted(by_players.items()):
+        q1, median, q3 = statistics.quantiles(turns, n=4)
+        summary[n] = {"median": median, "q1": q1, "q3": q3, "mean": statistics.fmean(turns),
+                      "min": min(turns), "max": max(turns), "turns": turns}
+    return summary
+
+
+def strength_table(records: list[dict[str, Any]]) -> dict[tuple[str, str], Rate]:
+    """For each pairing (player, opponent) as run by ``strength_games``: the player's win rate."""
+    results: dict[tuple[str, str], list[float]] = {}
+    order: Counter = Counter()
+    for r in records:
+        a, b = r["players"]
+        key = (a, b) if (a, b) in order or (b, a) not in order else (b, a)
+        order[key] += 1
+        results.setdefault(key, []).append(score(r, 0 if key == (a, b) else 1))
+    return {key: rate(values) for key, values in results.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Regenerate the files under ``results/``."""
+    parser = argparse.ArgumentParser(prog="python -m capture_lib.analysis", description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="+", choices=list(EXPERIMENTS), default=list(EXPERIMENTS))
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every experiment's number of games")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    args = parser.parse_args(argv)
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for name in args.only:
+            games = max(2, round(EXPERIMENTS[name][1] * args.scale))
+            print(f"{name}: {games} games a cell ...", flush=True)
+            print(f"  wrote {run(name, games, pool)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
