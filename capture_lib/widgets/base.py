@@ -90,6 +90,8 @@ class BoardWidget(anywidget.AnyWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     teaching = traitlets.Bool(False).tag(sync=True)
     thinking = traitlets.Bool(False).tag(sync=True)
+    #: The computer's level ("" for a computer player given as a function); the page offers the others.
+    level = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, state: State | None = None, *, seat: int = 0, mode: str = "computer",
                  teaching: bool = False, frames: list[dict[str, Any]] | None = None,
@@ -115,6 +117,9 @@ class BoardWidget(anywidget.AnyWidget):
             from capture_lib.ai.levels import player_for
 
             opponent = player_for(level)
+            self.level = level
+        elif opponent is None:
+            self.level = "rule"
         self._opponent = opponent or self.default_opponent()
         self.mode = mode
         self.seat = seat
@@ -297,12 +302,24 @@ class BoardWidget(anywidget.AnyWidget):
         elif kind == "new":
             self.new_game()
             self.say("new game", "info")
+        elif kind == "level":
+            self._set_level(content.get("level"))
         elif kind == "ready":
             self._ready_seat = self._viewer()
             self.say("")
             self._sync()
         else:
             raise ValueError(f"ignored an unknown message type {kind!r} from the board")
+
+    def _set_level(self, level: Any) -> None:
+        """Change the computer's level (from the page's chooser); it plays its next move at that level."""
+        from capture_lib.ai.levels import LEVEL_NAMES, player_for
+
+        if not isinstance(level, str) or level not in LEVEL_NAMES:
+            raise ValueError(f"ignored an unknown level from the board; levels are {', '.join(LEVEL_NAMES)}")
+        self._opponent = player_for(level)
+        self.level = level
+        self.say(f"the computer now plays at level {level}")
 
     def _play_from_front_end(self, action: str) -> None:
         state = self.state

@@ -55,13 +55,23 @@ function controls(model, ctx) {
     if (text) model.send({ type: "play", action: text });
   };
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") submit(); });
+  const level = model.get("level");
+  const chooser = model.get("mode") === "computer" && level && !ctx.lesson
+    ? h("label", { className: "cap-level" }, "computer: ",
+      h("select", { "aria-label": "the computer's level",
+        onchange: (event) => model.send({ type: "level", level: event.target.value }) },
+      LEVELS.map((name) => h("option", { value: name, selected: name === level }, name))))
+    : null;
   return h("div", { className: "cap-controls" },
     input,
     h("button", { type: "button", onclick: submit }, "play"),
     ctx.lesson ? null  // a lesson has its own buttons (lesson.js)
       : [h("button", { type: "button", disabled: !model.get("can_undo"), onclick: () => model.send({ type: "undo" }) }, "undo"),
-        h("button", { type: "button", onclick: () => model.send({ type: "new" }) }, "new game")]);
+        h("button", { type: "button", onclick: () => model.send({ type: "new" }) }, "new game")],
+    chooser);
 }
+
+const LEVELS = ["random", "rule", "easy", "medium", "hard"];
 
 function logList(view) {
   const items = (view.log || []).filter((line) => !line.startsWith("deal"));
@@ -114,7 +124,7 @@ export default {
       el.replaceChildren(...parts);
     };
     const events = ["view", "legal", "frames", "message", "message_kind", "curtain", "can_undo", "teaching",
-      "thinking", "lesson"];
+      "thinking", "lesson", "level"];
     // One update from Python changes several values; redraw once per frame, not once per value.
     let queued = false;
     const schedule = () => {

@@ -1,0 +1,58 @@
+"""Every board offers the computer's levels: chosen in Python or from the page's chooser."""
+
+from __future__ import annotations
+
+import pytest
+
+from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard
+from capture_lib.widgets.card_commander import CardCommanderBoard
+from capture_lib.widgets.command_capture import CommandCaptureBoard
+from capture_lib.widgets.medieval_capture import MedievalCaptureBoard
+
+BOARDS = [CardCommanderBoard, CaptureTheCommanderBoard, CommandCaptureBoard, MedievalCaptureBoard]
+
+
+@pytest.mark.parametrize("board_class", BOARDS)
+def test_a_board_starts_with_the_rule_player_and_takes_a_level_from_the_page(board_class):
+    board = board_class(seed=3, seat=0)
+    assert board.level == "rule"
+    before = board.state
+    board._on_front_end_message(board, {"type": "level", "level": "easy"}, [])
+    assert board.level == "easy" and board.message_kind == "info" and board.state is before
+
+
+@pytest.mark.parametrize("bad", ["impossible", 3, None])
+def test_a_forged_level_is_refused_and_nothing_changes(bad):
+    board = CardCommanderBoard(seed=3, seat=0, level="medium")
+    board._on_front_end_message(board, {"type": "level", "level": bad}, [])
+    assert board.level == "medium" and board.message_kind == "error" and "levels are" in board.message
+
+
+def test_the_chosen_level_plays_the_computers_moves():
+    board = CardCommanderBoard(seed=5, seat=0)
+    board._on_front_end_message(board, {"type": "level", "level": "random"}, [])
+    board._on_front_end_message(board, {"type": "play", "action": "commander Karl"}, [])
+    assert board.message_kind == "info"
+    assert board.state.observation(0)["commanders"][1] in ("Joanne", "Jackson")
+
+
+@pytest.mark.browser
+def test_the_page_offers_the_levels_and_sends_the_choice(browser, tmp_path):
+    import json
+
+    from tests.medieval_capture.test_widget_browser import HARNESS
+
+    board = CardCommanderBoard(seed=3, seat=0)
+    model = dict(json.loads(board.to_json()), legal=board.legal, mode="computer", level=board.level)
+    page_file = tmp_path / "board.html"
+    page_file.write_text(HARNESS % {"css": board._css_source(), "data": json.dumps(model),
+                                    "esm": json.dumps(board._esm_source())})
+    page = browser.new_page()
+    page.goto(page_file.as_uri())
+    page.wait_for_function("window.ready === true")
+    chooser = page.get_by_label("the computer's level")
+    assert chooser.input_value() == "rule"
+    assert chooser.locator("option").all_inner_texts() == ["random", "rule", "easy", "medium", "hard"]
+    chooser.select_option("hard")
+    assert page.evaluate("window.sent") == [{"type": "level", "level": "hard"}]
+    page.close()
