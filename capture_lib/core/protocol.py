@@ -143,13 +143,19 @@ class State(ABC):
     def parse_action(self, text: str) -> Action:
         """Read an action from its notation; raise ``IllegalAction`` if the text is not notation."""
 
-    @abstractmethod
-    def _key(self) -> tuple:
-        """Every fact of the position, hashable, for equality."""
+    #: The names of the attributes that make up the position, for the default ``_key``.
+    _FIELDS: tuple[str, ...] = ()
 
-    @abstractmethod
+    def _key(self) -> tuple:
+        """Every fact of the position, hashable, for equality (by default the ``_FIELDS`` values)."""
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
     def _copy(self) -> State:
-        """A copy whose mutable parts are not shared with this state."""
+        """A copy for ``play`` to change. Games keep every attribute immutable (tuples, frozensets),
+        so a shallow copy shares nothing that either state could change."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
 
     @property
     def num_players(self) -> int:
@@ -262,11 +268,6 @@ class State(ABC):
     def __hash__(self) -> int:
         return hash((self.game.slug, self._key()))
 
-    def _base_copy(self, new: State) -> State:
-        """Copy the protocol's own fields onto ``new`` (for ``_copy`` implementations)."""
-        new.game, new.seed, new.options = self.game, self.seed, self.options
-        new.history, new.start = self.history, self.start
-        return new
 
 
 def seat_of(state: State, names: Sequence[str], text: str) -> int:

@@ -115,15 +115,6 @@ class CaptureTheCommanderState(State):
         self.revealed = frozenset()
         self.battles = ()
 
-    def _copy(self) -> CaptureTheCommanderState:
-        new = object.__new__(type(self))
-        # Every field holds immutable values (tuples, ints, frozensets), so sharing them is safe.
-        new.__dict__.update(self.__dict__)
-        return new
-
-    def _key(self) -> tuple:
-        return tuple(getattr(self, name) for name in self._FIELDS)
-
     def parse_action(self, text: str) -> Action:
         """Read an action's notation (see ``actions``)."""
         return parse_action(text)

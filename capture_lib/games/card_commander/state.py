@@ -102,13 +102,8 @@ class CardCommanderState(State):
     _FIELDS = ("phase", "commanders", "deck", "hands", "round", "placed", "extras", "extra_used",
                "decisions", "lane_winners", "lane_how", "tie_lane", "score", "discard", "rounds", "log")
 
-    def _copy(self) -> CardCommanderState:
-        new = self._base_copy(object.__new__(type(self)))
-        for name in self._FIELDS:  # every field holds immutable values, so sharing them is safe
-            setattr(new, name, getattr(self, name))
-        return new
-
     def _key(self) -> tuple:
+        # Round records are dicts (they go straight into observations): compare them by their text.
         return tuple(repr(getattr(self, name)) for name in self._FIELDS)
 
     def parse_action(self, text: str) -> Action:

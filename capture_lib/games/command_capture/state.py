@@ -154,8 +154,8 @@ class CommandCaptureState(State):
         self._legal_set: frozenset[CCAction] | None = None
 
     def _copy(self) -> CommandCaptureState:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new = super()._copy()
+        # The cached legal actions belong to this position only.
         new._legal = None
         new._legal_set = None
         return new

@@ -203,17 +203,6 @@ class MedievalCaptureState(State):
         s.log = ()
         return s
 
-    def _copy(self) -> MedievalCaptureState:
-        new = self._base_copy(object.__new__(type(self)))
-        for name in self._FIELDS:  # every field holds immutable values, so sharing them is safe
-            setattr(new, name, getattr(self, name))
-        new.log = self.log
-        new.cfg = self.cfg
-        return new
-
-    def _key(self) -> tuple:
-        return tuple(getattr(self, name) for name in self._FIELDS)
-
     def parse_action(self, text: str) -> Action:
         """Read an action's notation (see ``actions``)."""
         return parse_action(text)
