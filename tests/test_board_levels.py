@@ -36,6 +36,21 @@ def test_the_chosen_level_plays_the_computers_moves():
     assert board.state.observation(0)["commanders"][1] in ("Joanne", "Jackson")
 
 
+def test_the_board_says_the_computer_is_thinking_while_it_searches_and_offers_no_move():
+    seen = []
+
+    def opponent(state, seat):
+        # What the page has been sent by the time the search runs.
+        seen.append((board.thinking, list(board.legal)))
+        return state.legal_actions()[0]
+
+    board = CardCommanderBoard(seed=5, seat=0)
+    board._opponent = opponent
+    board._on_front_end_message(board, {"type": "play", "action": "commander Karl"}, [])
+    assert seen and all(thinking and legal == [] for thinking, legal in seen)
+    assert board.thinking is False and board.legal  # Blue's turn again: moves offered, nobody thinking
+
+
 @pytest.mark.browser
 def test_the_page_offers_the_levels_and_sends_the_choice(browser, tmp_path):
     import json

@@ -12,8 +12,9 @@ The search is single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley a
 - chance events are sampled on the way down with their true probabilities, so dice, deals and coin
   flips are handled like any other branching;
 - a playout finishes the game with the game's playout policy (uniform random play unless the game
-  has a ``Tuning``, see ``tuning``), capped in length, and scores it with ``returns()``; rewards are
-  credited to the seat that chose each action.
+  has a ``Tuning``, see ``tuning``), capped in length, and scores it with ``returns()``, or, when the
+  cap stops it first, with the game's ``evaluate`` (long games: Command Capture, Medieval Capture);
+  rewards are credited to the seat that chose each action.
 
 A game's ``Tuning`` may also group equivalent moves (``candidates``) and, for simultaneous hidden
 moves, draw the other seats' moves from the playout policy instead of searching them
@@ -54,6 +55,9 @@ def _playout(state: State, rng: random.Random, cap: int, tuning: Tuning) -> list
         if state.is_over:
             break
         state = state.play(chance(state, rng) if state.current_player == CHANCE else policy(state, rng))
+    if not state.is_over and tuning.evaluate is not None:
+        # Cut short: the game's evaluation stands in for the rest of the game.
+        return tuning.evaluate(state)
     return state.returns()
 
 
@@ -90,6 +94,7 @@ def search(state: State, seat: int, iterations: int = 300, seconds: float = 1.0,
             def determinize(r: random.Random) -> State:
                 return sampler(observation, seat, r)
     candidates, model, policy, chance = tuning.candidates, tuning.opponent_model, tuning.playout, tuning.chance
+    root_candidates = tuning.root_candidates
     root = Node()
     deadline = time.perf_counter() + seconds
     done = 0
@@ -109,7 +114,9 @@ def search(state: State, seat: int, iterations: int = 300, seconds: float = 1.0,
             if model and player != seat:
                 world = world.play(policy(world, rng))
                 continue
-            if candidates:
+            if root_candidates and node is root:
+                texts, actions = root_candidates(world, player)
+            elif candidates:
                 texts, actions = candidates(world, player)
             else:
                 actions = world.legal_actions()

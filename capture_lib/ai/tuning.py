@@ -10,12 +10,17 @@ and faster without changing the search:
 - ``candidates(world, seat)``: the moves the tree considers, as (notations, actions), when grouping
   equivalent legal actions
   (Card Commander's 720 ordered placements are 120 sets of three cards); ``finish(text, rng)``
-  turns the chosen candidate back into a concrete legal action;
+  turns the chosen candidate back into a concrete legal action; ``root_candidates(world, seat)`` does
+  the same for the root alone, where a costlier choice pays (Command Capture keeps the moves that its
+  rule-based player rates best, so the search never spends its budget on a move that hangs a unit);
 - ``opponent_model``: when true, the other seats' moves inside the tree are drawn from the playout
   policy instead of being searched. This is for games with simultaneous hidden moves, where a tree
   node of the opponent below our own hidden move would let it react to a move it cannot see;
 - ``chance(world, rng)``: a fast sampler of the pending chance outcome (the default reads
   ``chance_outcomes()``);
+- ``evaluate(world)``: the expected ``returns()`` of a position that a playout leaves unfinished at
+  ``playout_cap`` actions (a number from -1 to 1 per seat). Without it an unfinished playout counts
+  as a draw, which is right only for games that playouts finish;
 - ``budgets``: iterations and seconds per level, when the game needs other figures than ``DEFAULT_BUDGETS``.
 
 A game with no tuning gets the plain search: uniform random playouts over every legal action.
@@ -56,11 +61,13 @@ class Tuning:
     playout: Callable[[State, random.Random], Action] = uniform_playout
     candidates: Callable[[State, int], tuple[Sequence[str], Sequence[Action]]] | None = None
     finish: Callable[[str, random.Random], str] | None = None
+    root_candidates: Callable[[State, int], tuple[Sequence[str], Sequence[Action]]] | None = None
     opponent_model: bool = False
     chance: Callable[[State, random.Random], Action] = sampled_chance
     budgets: dict[str, tuple[int, float]] = field(default_factory=lambda: dict(DEFAULT_BUDGETS))
     exploration: float = 0.7
     playout_cap: int = 400
+    evaluate: Callable[[State], list[float]] | None = None
 
 
 PLAIN = Tuning()
@@ -69,6 +76,8 @@ PLAIN = Tuning()
 _MODULES = {
     "card-commander": "capture_lib.ai.card_commander_search",
     "capture-the-commander": "capture_lib.ai.capture_the_commander_search",
+    "command-capture": "capture_lib.ai.command_capture_search",
+    "medieval-capture": "capture_lib.ai.medieval_capture_search",
 }
 
 

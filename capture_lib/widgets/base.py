@@ -212,6 +212,10 @@ class BoardWidget(anywidget.AnyWidget):
             if player == CHANCE:
                 state = state.play_chance()
             elif self.mode == "computer" and player != self.seat:
+                # Sent at once (not held), so the page says so while the search runs; the legal moves
+                # go too, so nothing can be clicked meanwhile. _sync clears it with the new position.
+                with self.hold_sync():
+                    self.thinking, self.legal = True, []
                 state = state.play(self._opponent(state, player))
             else:
                 break
@@ -235,6 +239,7 @@ class BoardWidget(anywidget.AnyWidget):
         # The view, the legal moves and the curtain reach the page in one update, so a click can
         # never meet a new position with the old list of moves.
         with self.hold_sync():
+            self.thinking = False
             self._sync_values()
 
     def _sync_values(self) -> None:

@@ -112,6 +112,8 @@ class CommandCaptureState(State):
     game_ms: int
     turn_ms: int
     result: tuple[int, ...] | None
+    #: Seats whose Assassin has been revealed (it stays known after its capture).
+    revealed: frozenset[int]
 
     # ----- construction ----------------------------------------------------------------------------
     @classmethod
@@ -133,6 +135,7 @@ class CommandCaptureState(State):
             s.game_ms = s.turn_ms = 0
             s.scores = (0, 0)
         s.result = result
+        s.revealed = frozenset(u[0] for u in board if u is not None and u[1] == ASN and u[2] == ASN_REVEALED)
         s._init_rules()
         s._check_result()
         return s
@@ -163,7 +166,7 @@ class CommandCaptureState(State):
     def _key(self) -> tuple:
         return (self.board, self.civs, self.phase, self.to_move, self.turn, self.actions_left, self.acted,
                 self.follow, self.setup_placed, self.setup_flipped, self.scores, self.game_ms, self.turn_ms,
-                self.result)
+                self.result, self.revealed)
 
     def parse_action(self, text: str) -> CCAction:
         """Read an action from its notation (see ``actions``)."""
@@ -457,9 +460,16 @@ class CommandCaptureState(State):
             return "that is not a Command Capture action"
         if action.kind == WAIT:
             return timed.why_wait_illegal(self, action.b)
-        if action in self.legal_set():
+        legal = self._legal_actions_cached()
+        # Generated actions are shared objects: an identity scan spares hashing the whole list.
+        if any(x is action for x in legal) or action in self.legal_set():
             return None
         return self._diagnose(action)
+
+    def _legal_actions_cached(self) -> list[CCAction]:
+        if self._legal is None:
+            self._legal = self._generate() if self.result is None else []
+        return self._legal
 
     def _diagnose(self, a: CCAction) -> str:
         """The rule that forbids ``a`` (which is known to be illegal), in a sentence."""
@@ -673,6 +683,7 @@ class CommandCaptureState(State):
                 board[src] = None
                 if u[1] == ASN:
                     u = (me, ASN, ASN_REVEALED, u[3], u[4])
+                    self.revealed = self.revealed | {me}
                 board[dst] = u
                 where = dst
         elif k == RANGED:
@@ -752,9 +763,14 @@ class CommandCaptureState(State):
             "civilizations": [CIV_NAMES[c] for c in self.civs], "phase": self.phase if self.result is None else "over",
             "to_move": self.current_player, "turn": self.turn, "actions_left": self.actions_left,
             "follow_up": square_name(self.follow[0]) if self.follow else None,
+            "follow_class": self.follow[1] if self.follow else None, "mover": self.to_move,
             "units": units, "over": self.result is not None, "winners": list(self.result or ()),
-            "log": log, "timed": self.timed,
+            "log": log, "timed": self.timed, "acted": self.acted,
+            "assassins_revealed": sorted(self.revealed),
+            "options": dict(self.options),
         }
+        if self.phase == SETUP:
+            out["setup"] = {"placed": self.setup_placed, "flipped": sorted(square_name(q) for q in self.setup_flipped)}
         if self.timed:
             out["scores"] = [s / 2 for s in self.scores]
             out["clock"] = {"game_seconds": self.game_ms / 1000, "turn_seconds": self.turn_ms / 1000,

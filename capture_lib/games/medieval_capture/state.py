@@ -980,6 +980,8 @@ class MedievalCaptureState(State):
             "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
             "deck": sum(self.deck),
             "discard": {card_name(c): n for c, n in zip(CODES, self.discard, strict=True) if n},
+            "fired": self.fired, "draws": self.draws, "card_spent": self.card_spent, "looked": self.looked,
+            "reroll": self.reroll_ok, "options": dict(self.options),
             "aim": BOARD.ids[self.aim] if self.aim >= 0 else None,
             "choices": [piece_name(p) for p in self.choices],
             "over": self.phase == "over",

@@ -1,0 +1,106 @@
+"""The search's fitting to Command Capture: greedy playouts cut short and scored by material.
+
+A random game of Command Capture lasts hundreds of actions and a random playout says little about a
+position, so playouts here are short (``PLAYOUT_CAP`` actions) and played by a greedy policy: take a
+Commander or enter a Disabled Fortress when possible, usually take the most valuable unit in reach,
+otherwise move at random. The position a playout stops in is scored by ``evaluate``: the difference
+in material, valued as the Timed Mode points table values units, squashed into -1..1.
+
+The one hidden fact, which enemy infantry is the Assassin, is drawn by the game's sampler for each
+playout, so the search treats every infantry that could be the Assassin as possibly being it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from capture_lib.core.protocol import Action, State
+from capture_lib.games.command_capture.actions import BASH, CAPTURE, END, MOVE, RANGED, WAIT
+from capture_lib.games.command_capture.player import WIN, score_action
+from capture_lib.games.command_capture.units import CMD, FOR, FORTRESS_HALF_POINTS, HALF_POINTS
+
+from .tuning import Tuning
+
+#: How many actions a playout plays before ``evaluate`` scores it.
+PLAYOUT_CAP = 4
+#: How often a playout takes the best capture on offer rather than a random action.
+GREED = 1.0
+#: How many of the rule-based player's best-rated actions the root considers.
+ROOT_WIDTH = 8
+#: Material (in half points) that counts as a near-certain win in ``evaluate``.
+SCALE = 24.0
+#: A Commander's worth in ``evaluate`` (losing it ends the game, so this only matters in playouts).
+COMMANDER = 60
+_TAKES = (CAPTURE, RANGED, BASH)
+
+
+def _worth(world: State, unit: tuple) -> int:
+    kind = unit[1]
+    if kind == CMD:
+        return COMMANDER
+    if kind == FOR:
+        return FORTRESS_HALF_POINTS if unit[2] == 0 else 0
+    return HALF_POINTS[world.civs[unit[0]]].get(kind, 2)
+
+
+def playout(world: State, rng: random.Random) -> Action:
+    """A greedy move for the side to act: win at once if it can, usually take the best unit in reach."""
+    legal = world.legal_actions()
+    board = world.board
+    best, best_value = None, 0
+    for a in legal:
+        kind = a.kind
+        if kind in _TAKES:
+            target = board[a.b]
+            value = _worth(world, target) if target is not None else 0
+            if target is not None and target[1] == CMD:
+                return a
+            if value > best_value:
+                best, best_value = a, value
+        elif kind == MOVE and board[a.b] is not None:
+            return a  # entering a Disabled enemy Fortress wins
+    if best is not None and rng.random() < GREED:
+        return best
+    quiet = [a for a in legal if a.kind != END]
+    return rng.choice(quiet or legal)
+
+
+def evaluate(world: State) -> list[float]:
+    """The expected result of an unfinished game from its material balance, for Blue and for Red."""
+    balance = 0
+    for unit in world.board:
+        if unit is not None:
+            value = _worth(world, unit)
+            balance += value if unit[0] == 0 else -value
+    score = math.tanh(balance / SCALE)
+    return [score, -score]
+
+
+_root_cache: dict[tuple, tuple[list[str], list[Action]]] = {}
+
+
+def root_candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Action]]:
+    """The ``ROOT_WIDTH`` actions the rule-based player rates best (one reply deep) in this world.
+
+    An action that lets the opponent take the Commander at once is dropped whenever another is left.
+    Each determinization differs from the others only in where the enemy Assassin hides, so the
+    ratings of a few worlds are kept rather than computed again for every playout.
+    """
+    key = world._key()
+    found = _root_cache.get(key)
+    if found is None:
+        rated = sorted(((score_action(world, seat, a), str(a), a) for a in world.legal_actions() if a.kind != WAIT),
+                       key=lambda r: (-r[0], r[1]))
+        safe = [r for r in rated if r[0] > -WIN] or rated
+        kept = safe[:ROOT_WIDTH]
+        found = ([r[1] for r in kept], [r[2] for r in kept])
+        if len(_root_cache) > 64:
+            _root_cache.clear()
+        _root_cache[key] = found
+    return found
+
+
+TUNING = Tuning(playout=playout, evaluate=evaluate, root_candidates=root_candidates, playout_cap=PLAYOUT_CAP,
+                exploration=0.5, budgets={"easy": (60, 0.15), "medium": (200, 0.5), "hard": (500, 0.9)})
