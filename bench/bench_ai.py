@@ -4,7 +4,8 @@ Strength: each pairing plays ``--games`` seeded games, each player taking the fi
 them (``capture_lib.simulate.head_to_head``, run in a process pool; the search levels play their
 whole iteration budget, untimed, as in the simulator). The ``oracle`` rows show a ceiling: in Card
 Commander a search that knows every card the opponent holds, in Capture the Commander one that sees
-every face-down card (see ``capture_lib.ai.oracle``). Speed: the median time of one move at each
+every face-down card (see ``capture_lib.ai.oracle``). Command Capture's games are drawn after 200
+turns, as in the analysis chapter (``capture_lib.analysis.GAME_OPTIONS``). Speed: the median time of one move at each
 level, over positions taken from rule-based games, timed one at a time in this process (run it on a
 quiet machine).
 
@@ -22,9 +23,10 @@ from concurrent.futures import ProcessPoolExecutor
 from capture_lib import CHANCE, load_game
 from capture_lib.ai.levels import player_for
 from capture_lib.ai.mcts import mcts_player
+from capture_lib.analysis import GAME_OPTIONS
 from capture_lib.simulate import head_to_head
 
-GAMES = ("card-commander", "capture-the-commander")
+GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
 #: (player, opponent) pairings measured in every game, and the ceilings where a game is mostly luck.
 PAIRINGS = (("rule", "random"), ("hard", "random"), ("hard", "rule"), ("easy", "rule"), ("medium", "rule"))
 CEILINGS = {"card-commander": (("oracle", "random"), ("oracle", "rule")),
@@ -37,7 +39,7 @@ def positions(slug: str, count: int, seed: int = 0) -> list:
     found: list = []
     number = 0
     while len(found) < count * 4:
-        state = game.new_game(seed=seed + number)
+        state = game.new_game(seed=seed + number, **GAME_OPTIONS.get(slug, {}))
         number += 1
         while not state.is_over:
             seat = state.current_player
@@ -85,7 +87,8 @@ def main() -> None:
             for slug in slugs:
                 for first, second in PAIRINGS + CEILINGS.get(slug, ()):
                     start = time.perf_counter()
-                    (p, low, high, n), _ = head_to_head(slug, first, second, args.games, args.seed, executor=pool)
+                    (p, low, high, n), _ = head_to_head(slug, first, second, args.games, args.seed,
+                                                        GAME_OPTIONS.get(slug), executor=pool)
                     print(f"  {slug:24} {first:>6} v {second:<6} {p:6.1%}  95% interval {low:.1%} to {high:.1%}"
                           f"  ({n} games, {time.perf_counter() - start:.0f} s)", flush=True)
 

@@ -35,7 +35,23 @@ STRENGTH_PAIRINGS: dict[str, tuple[tuple[str, str], ...]] = {
                        ("oracle", "random"), ("easy", "random"), ("easy", "rule"), ("medium", "rule")),
     "capture-the-commander": (("rule", "random"), ("hard", "random"), ("hard", "rule"), ("oracle", "random"),
                               ("easy", "random"), ("easy", "rule"), ("medium", "rule")),
+    "command-capture": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("easy", "rule")),
+    "medieval-capture": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("easy", "rule")),
 }
+#: Options of every experiment's games, by game: Command Capture has no end of its own when neither side
+#: can break through, so its games are drawn after 200 turns.
+GAME_OPTIONS: dict[str, dict[str, Any]] = {"command-capture": {"turn_limit": 200}}
+CIVILIZATIONS = ("rome", "egypt", "vikings")
+#: Medieval Capture's catapult variants: (label, options); the first is the standard game.
+CATAPULTS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("standard: fires on 4 or 5, skilled", {}),
+    ("no catapults", {"catapult_rolls": "off"}),
+    ("fires on 4 only", {"catapult_rolls": "4"}),
+    ("fires on 4, 5 or 6", {"catapult_rolls": "4-5-6"}),
+    ("fires on 3 to 6", {"catapult_rolls": "3-4-5-6"}),
+    ("always on target", {"catapult_spread": "sure"}),
+    ("wild spread", {"catapult_spread": "wild"}),
+)
 
 Rate = tuple[float, float, float, int]
 
@@ -70,6 +86,44 @@ def first_player_games(games: int, seed: int, executor: Executor) -> list[dict[s
     return records
 
 
+def civilization_games(games: int, seed: int, executor: Executor, players: str = "rule") -> list[dict[str, Any]]:
+    """Command Capture games for every (Blue's, Red's) civilization, ``players`` on both sides, same seeds."""
+    records = []
+    for blue in CIVILIZATIONS:
+        for red in CIVILIZATIONS:
+            options = {**GAME_OPTIONS["command-capture"], "blue": blue, "red": red}
+            records += run_games("command-capture", games, [players, players], seed, options, executor=executor)
+    return records
+
+
+def civilization_hard_games(games: int, seed: int, executor: Executor) -> list[dict[str, Any]]:
+    """``civilization_games`` with the hard search on both sides."""
+    return civilization_games(games, seed, executor, players="hard")
+
+
+def medieval_first_player_games(games: int, seed: int, executor: Executor) -> list[dict[str, Any]]:
+    """Rule-based Medieval Capture games on the designed board: Blue places first and moves first."""
+    return run_games("medieval-capture", games, ["rule", "rule"], seed, {}, executor=executor)
+
+
+def catapult_games(games: int, seed: int, executor: Executor) -> list[dict[str, Any]]:
+    """Rule-based Medieval Capture games for each catapult variant of ``CATAPULTS``, same seeds in each."""
+    records = []
+    for label, options in CATAPULTS:
+        for r in run_games("medieval-capture", games, ["rule", "rule"], seed, options, executor=executor):
+            records.append({**r, "variant": label})
+    return records
+
+
+def crown_games(games: int, seed: int, executor: Executor) -> list[dict[str, Any]]:
+    """Rule-based Medieval Capture games played to one, two and three Crowns."""
+    records = []
+    for crowns in (1, 2, 3):
+        records += run_games("medieval-capture", games, ["rule", "rule"], seed, {"crowns_to_win": crowns},
+                             executor=executor)
+    return records
+
+
 def strength_games(slug: str, games: int, seed: int, executor: Executor,
                    done: Callable[[list[dict[str, Any]]], None] | None = None) -> list[dict[str, Any]]:
     """The pairings of ``STRENGTH_PAIRINGS[slug]``, each player first in half the games.
@@ -79,7 +133,7 @@ def strength_games(slug: str, games: int, seed: int, executor: Executor,
     """
     records: list[dict[str, Any]] = []
     for first, second in STRENGTH_PAIRINGS[slug]:
-        records += head_to_head(slug, first, second, games, seed, executor=executor)[1]
+        records += head_to_head(slug, first, second, games, seed, GAME_OPTIONS.get(slug), executor=executor)[1]
         if done is not None:
             done(records)
     return records
@@ -91,6 +145,13 @@ EXPERIMENTS: dict[str, tuple[str, int, Callable[[int, int, Executor], list[dict[
     "first-player": ("capture-the-commander/first-player.jsonl", 2000, first_player_games),
     "card-commander-strength": ("card-commander/strength.jsonl", 80, None),
     "capture-the-commander-strength": ("capture-the-commander/strength.jsonl", 80, None),
+    "civilizations": ("command-capture/civilizations.jsonl", 200, civilization_games),
+    "civilizations-hard": ("command-capture/civilizations-hard.jsonl", 4, civilization_hard_games),
+    "command-capture-strength": ("command-capture/strength.jsonl", 20, None),
+    "medieval-first-player": ("medieval-capture/first-player.jsonl", 600, medieval_first_player_games),
+    "catapults": ("medieval-capture/catapults.jsonl", 200, catapult_games),
+    "crowns": ("medieval-capture/crowns.jsonl", 200, crown_games),
+    "medieval-capture-strength": ("medieval-capture/strength.jsonl", 20, None),
 }
 #: Every experiment's first game seed (game i of a run uses SEED + i).
 SEED = 20_000
@@ -118,7 +179,8 @@ def run(name: str, games: int | None = None, executor: Executor | None = None,
 
 
 def compact(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Records as stored: without the options (the experiment fixes them), to keep the files small."""
+    """Records as stored: without the options (the experiment fixes them, or the record says them in its
+    ``stats`` or ``variant``), to keep the files small."""
     return [{k: v for k, v in r.items() if k != "options"} for r in records]
 
 
@@ -212,6 +274,78 @@ def strength_table(records: list[dict[str, Any]]) -> dict[tuple[str, str], Rate]
         order[key] += 1
         results.setdefault(key, []).append(score(r, 0 if key == (a, b) else 1))
     return {key: rate(values) for key, values in results.items()}
+
+
+# ----- Command Capture ----------------------------------------------------------------------------------------
+def civilization_table(records: list[dict[str, Any]]) -> dict[tuple[str, str], Rate]:
+    """Blue's win rate (a draw counts half) for each (Blue's civilization, Red's civilization)."""
+    cells: dict[tuple[str, str], list[float]] = {}
+    for r in records:
+        blue, red = r["stats"]["civilizations"]
+        cells.setdefault((blue, red), []).append(score(r, 0))
+    return {key: rate(values) for key, values in cells.items()}
+
+
+def civilization_strength(records: list[dict[str, Any]]) -> dict[str, Rate]:
+    """Each civilization's win rate against the other two, on either side (mirror games left out)."""
+    results: dict[str, list[float]] = {name: [] for name in CIVILIZATIONS}
+    for r in records:
+        blue, red = r["stats"]["civilizations"]
+        if blue != red:
+            results[blue].append(score(r, 0))
+            results[red].append(score(r, 1))
+    return {name: rate(values) for name, values in results.items()}
+
+
+def endings(records: list[dict[str, Any]]) -> dict[str, Rate]:
+    """How often each way of ending a game happened (``ended`` in the record's stats)."""
+    kinds = Counter(r["stats"]["ended"] for r in records)
+    return {kind: rate([1.0] * n + [0.0] * (len(records) - n)) for kind, n in kinds.most_common()}
+
+
+def unit_values(records: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
+    """What losing each unit costs, measured, beside what the Timed Mode points table says it is worth.
+
+    For each (civilization, unit kind): ``lost``, the win rate of the side that lost such a unit
+    (counting a game once per unit lost); ``points``, the table's points for taking it. A unit whose
+    loss hurts more than its points suggest is undervalued by the table, and the other way round.
+    Commanders (their loss ends the game) and the Fortress (not in the table as a unit) are left out.
+    """
+    from capture_lib.games.command_capture.units import CIVS, HALF_POINTS, KIND_NAMES
+
+    table: dict[tuple[str, str], list[float]] = {}
+    for r in records:
+        civs = r["stats"]["civilizations"]
+        for _turn, owner, kind in r["stats"]["captures"]:
+            if kind in ("Commander", "Fortress", "Disabled"):
+                continue
+            table.setdefault((civs[owner], kind), []).append(score(r, owner))
+    out = {}
+    for (civ, kind), values in sorted(table.items()):
+        half = HALF_POINTS[CIVS.index(civ)].get(KIND_NAMES.index(kind))
+        out[civ, kind] = {"lost": rate(values), "points": None if half is None else half / 2}
+    return out
+
+
+# ----- Medieval Capture ---------------------------------------------------------------------------------------
+def side_win_rate(records: list[dict[str, Any]], side: int = 0) -> Rate:
+    """``side``'s win rate (Blue is 0) over ``records`` (a game without a winner counts half)."""
+    return rate(score(r, side) for r in records)
+
+
+def by_variant(records: list[dict[str, Any]], key: Callable[[dict[str, Any]], Any]) -> dict[Any, list[dict]]:
+    """The records grouped by ``key(record)``, in the order the groups first appear."""
+    groups: dict[Any, list[dict[str, Any]]] = {}
+    for r in records:
+        groups.setdefault(key(r), []).append(r)
+    return groups
+
+
+def turn_summary(records: list[dict[str, Any]]) -> dict[str, float]:
+    """Median and quartiles of the number of turns (``stats.turns``)."""
+    turns = [r["stats"]["turns"] for r in records]
+    q1, median, q3 = statistics.quantiles(turns, n=4)
+    return {"median": median, "q1": q1, "q3": q3, "mean": statistics.fmean(turns)}
 
 
 def main(argv: list[str] | None = None) -> int:

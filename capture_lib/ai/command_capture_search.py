@@ -4,7 +4,8 @@ A random game of Command Capture lasts hundreds of actions and a random playout 
 position, so playouts here are short (``PLAYOUT_CAP`` actions) and played by a greedy policy: take a
 Commander or enter a Disabled Fortress when possible, usually take the most valuable unit in reach,
 otherwise move at random. The position a playout stops in is scored by ``evaluate``: the difference
-in material, valued as the Timed Mode points table values units, squashed into -1..1.
+in material, valued as the Timed Mode points table values units, plus a little for progress and for
+pressure on the enemy Commander, squashed into -1..1.
 
 The one hidden fact, which enemy infantry is the Assassin, is drawn by the game's sampler for each
 playout, so the search treats every infantry that could be the Assassin as possibly being it.
@@ -31,6 +32,9 @@ GREED = 1.0
 ROOT_WIDTH = 8
 #: Material (in half points) that counts as a near-certain win in ``evaluate``.
 SCALE = 24.0
+#: What a unit's each row of progress towards the enemy, and a unit near the enemy Commander, are worth.
+ADVANCE = 0.25
+PRESSURE = 1.5
 #: A Commander's worth in ``evaluate`` (losing it ends the game, so this only matters in playouts).
 COMMANDER = 60
 _TAKES = (CAPTURE, RANGED, BASH)
@@ -68,12 +72,30 @@ def playout(world: State, rng: random.Random) -> Action:
 
 
 def evaluate(world: State) -> list[float]:
-    """The expected result of an unfinished game from its material balance, for Blue and for Red."""
-    balance = 0
-    for unit in world.board:
-        if unit is not None:
-            value = _worth(world, unit)
-            balance += value if unit[0] == 0 else -value
+    """The expected result of an unfinished game, for Blue and for Red.
+
+    Material counts most; then, so that the search presses on instead of waiting for the turn limit,
+    each unit's progress towards the enemy's back row (``ADVANCE`` a row) and each unit within two
+    squares of the enemy Commander (``PRESSURE``).
+    """
+    board = world.board
+    commanders = [-1, -1]
+    for sq, unit in enumerate(board):
+        if unit is not None and unit[1] == CMD:
+            commanders[unit[0]] = sq
+    balance = 0.0
+    for sq, unit in enumerate(board):
+        if unit is None:
+            continue
+        owner = unit[0]
+        value = _worth(world, unit)
+        if unit[1] not in (CMD, FOR):
+            row = sq >> 3
+            value += ADVANCE * (row if owner == 0 else 7 - row)
+            target = commanders[1 - owner]
+            if target >= 0 and max(abs(row - (target >> 3)), abs((sq & 7) - (target & 7))) <= 2:
+                value += PRESSURE
+        balance += value if owner == 0 else -value
     score = math.tanh(balance / SCALE)
     return [score, -score]
 
@@ -103,4 +125,4 @@ def root_candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Ac
 
 
 TUNING = Tuning(playout=playout, evaluate=evaluate, root_candidates=root_candidates, playout_cap=PLAYOUT_CAP,
-                exploration=0.5, budgets={"easy": (60, 0.15), "medium": (200, 0.5), "hard": (500, 0.9)})
+                exploration=0.5, budgets={"easy": (60, 0.15), "medium": (300, 0.5), "hard": (1100, 0.9)})

@@ -131,4 +131,4 @@ def root_candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Ac
 
 
 TUNING = Tuning(playout=playout, evaluate=evaluate, root_candidates=root_candidates, playout_cap=PLAYOUT_CAP,
-                exploration=0.5, budgets={"easy": (20, 0.15), "medium": (60, 0.5), "hard": (150, 0.9)})
+                exploration=0.5, budgets={"easy": (20, 0.15), "medium": (80, 0.5), "hard": (220, 0.9)})

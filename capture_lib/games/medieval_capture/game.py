@@ -60,8 +60,8 @@ class MedievalCaptureGame(Game):
             ended = "crowns"
         else:
             ended = "no pieces"
-        return {"turns": state.turn, "crowns": crowns, "ended": ended, "boulder_kills": boulder,
-                "knight_kills": knight}
+        return {"turns": state.turn, "crowns": crowns, "crowns_to_win": state.cfg.crowns_to_win, "ended": ended,
+                "boulder_kills": boulder, "knight_kills": knight}
 
     def sample_state(self, observation: dict[str, Any], seat: int, rng: random.Random) -> MedievalCaptureState:
         """A complete state that agrees with ``observation`` (what ``seat`` sees), for search: the other
