@@ -71,3 +71,21 @@ def test_the_page_offers_the_levels_and_sends_the_choice(browser, tmp_path):
     chooser.select_option("hard")
     assert page.evaluate("window.sent") == [{"type": "level", "level": "hard"}]
     page.close()
+
+
+@pytest.mark.browser
+def test_the_page_says_the_computer_is_thinking(browser, tmp_path):
+    import json
+
+    from tests.medieval_capture.test_widget_browser import HARNESS
+
+    board = CommandCaptureBoard(seed=3, seat=0)
+    model = dict(json.loads(board.to_json()), legal=[], mode="computer", level="hard", thinking=True)
+    page_file = tmp_path / "board.html"
+    page_file.write_text(HARNESS % {"css": board._css_source(), "data": json.dumps(model),
+                                    "esm": json.dumps(board._esm_source())})
+    page = browser.new_page()
+    page.goto(page_file.as_uri())
+    page.wait_for_function("window.ready === true")
+    assert page.get_by_text("the computer is thinking").is_visible()
+    page.close()
