@@ -9,6 +9,8 @@ from capture_lib.core.protocol import State
 
 from .base import BoardWidget, module_source, style_source
 
+FORFEITED = "the turn timer ran out: the turn is forfeited"
+
 
 class CommandCaptureBoard(BoardWidget):
     """A live Command Capture board: play against the computer, share one screen, or step through an
@@ -25,7 +27,7 @@ class CommandCaptureBoard(BoardWidget):
     _esm = module_source("command_capture")
     _css = style_source("command_capture")
     _turn_started: float = 0.0
-
+    _forfeited: bool = False
 
     def _sync(self) -> None:
         super()._sync()
@@ -45,12 +47,21 @@ class CommandCaptureBoard(BoardWidget):
             if waited.current_player != state.current_player or waited.is_over:
                 self._states.append(waited)
                 self._advance()
-                self.say("the turn timer ran out: the turn is forfeited", "error")
+                self._forfeited = True
+                self.say(FORFEITED, "error")
                 return self.state
             state = waited
         self._states.append(state.play(action))
         self._advance()
         return self.state
+
+    def _play_from_front_end(self, action: str) -> None:
+        # The base board names the move just played; after a forfeit that would be the wait, so the
+        # forfeit is said again last.
+        self._forfeited = False
+        super()._play_from_front_end(action)
+        if self._forfeited:
+            self.say(FORFEITED, "error")
 
     def _advance(self, *args: Any, **kwargs: Any) -> None:
         state = self.state

@@ -120,6 +120,14 @@ def test_timed_board_forfeits_a_turn_that_ran_out():
     assert state.board[9] is not None  # B2 never moved
 
 
+def test_a_forfeit_from_the_page_keeps_its_message():
+    board = CommandCaptureBoard(GAME.quick_start("D2", "E7", timed=True), seat=0, level="random")
+    board._turn_started -= 61
+    board.handle_message({"type": "play", "action": "B2-B3"})
+    assert board.message == "the turn timer ran out: the turn is forfeited" and board.message_kind == "error"
+    assert board.state.board[9] is not None and board.state.current_player == 0  # Red moved; B2 never did
+
+
 def test_timed_board_message_names_the_action_not_the_wait():
     board = CommandCaptureBoard(GAME.quick_start("D2", "E7", timed=True), seat=0)
     board.handle_message({"type": "play", "action": "B2-B3"})
