@@ -30,7 +30,8 @@ function isRedCard(label) {
   return !!label && (label.endsWith("H") || label.endsWith("D"));
 }
 
-function stepper(frames, index, go) {
+// unit names what one frame is: a "step" of an example, a "picture" of a lesson (a question, then its answer).
+function stepper(frames, index, go, unit = "step") {
   const last = frames.length - 1;
   const frame = frames[index];
   const button = (label, text, target, disabled) =>
@@ -42,7 +43,7 @@ function stepper(frames, index, go) {
       button("next step", "forward \u203A", Math.min(last, index + 1), index === last),
       button("last step", "last \u00BB", last, index === last)),
     h("div", { className: "cap-step-caption", "aria-live": "polite" },
-      h("span", { className: "cap-step-count" }, `step ${index} of ${last}`),
+      h("span", { className: "cap-step-count" }, `${unit} ${index} of ${last}`),
       frame.action ? h("code", { className: "cap-step-action" }, frame.action) : null,
       h("span", { className: "cap-step-note" }, frame.note || "")));
 }
@@ -111,7 +112,7 @@ export default {
       }
       parts.push(drawBoard(view, ctx));
       if (stepping && frames.length > 1) {
-        parts.push(stepper(frames, frameIndex, (i) => { frameIndex = i; draw(); }));
+        parts.push(stepper(frames, frameIndex, (i) => { frameIndex = i; draw(); }, ctx.lesson ? "picture" : "step"));
       } else if (live) {
         const message = model.get("message");
         if (model.get("thinking")) parts.push(h("div", { className: "cap-message" }, "the computer is thinking\u2026"));

@@ -14,7 +14,7 @@ function drawLesson(model, ctx) {
       h("div", { className: "cap-lesson-title" }, lesson.title || ""),
       lesson.intro ? h("p", {}, lesson.intro) : null,
       h("p", { className: "cap-lesson-note" },
-        `${lesson.count} step${lesson.count === 1 ? "" : "s"}: step forward to see each question, then its answer. ` +
+        `${lesson.count} step${lesson.count === 1 ? "" : "s"}, each shown in two pictures: its question, then its answer. ` +
         "Open this page live (JupyterLab or capture serve) to make the moves yourself."));
   }
   const answered = lesson.status === "right" || lesson.status === "revealed";
