@@ -5,7 +5,7 @@ position, so playouts here are short (``PLAYOUT_CAP`` actions) and played by a g
 Commander or enter a Disabled Fortress when possible, usually take the most valuable unit in reach,
 otherwise move at random. The position a playout stops in is scored by ``evaluate``: the difference
 in material, valued as the Timed Mode points table values units, plus a little for progress and for
-pressure on the enemy Commander, squashed into -1..1.
+pressure on the enemy Commander and Disabled Fortress, squashed into -1..1.
 
 The one hidden fact, which enemy infantry is the Assassin, is drawn by the game's sampler for each
 playout, so the search treats every infantry that could be the Assassin as possibly being it.
@@ -34,7 +34,7 @@ ROOT_WIDTH = 8
 SCALE = 24.0
 #: What a unit's each row of progress towards the enemy, and a unit near the enemy Commander, are worth.
 ADVANCE = 0.25
-PRESSURE = 1.5
+PRESSURE = 2.0
 #: A Commander's worth in ``evaluate`` (losing it ends the game, so this only matters in playouts).
 COMMANDER = 60
 _TAKES = (CAPTURE, RANGED, BASH)
@@ -76,13 +76,15 @@ def evaluate(world: State) -> list[float]:
 
     Material counts most; then, so that the search presses on instead of waiting for the turn limit,
     each unit's progress towards the enemy's back row (``ADVANCE`` a row) and each unit within two
-    squares of the enemy Commander (``PRESSURE``).
+    squares of the enemy Commander or of the enemy's Disabled Fortress (``PRESSURE``), the squares
+    whose taking wins.
     """
     board = world.board
-    commanders = [-1, -1]
+    # The squares whose taking wins: each side's Commander and, once disabled, its Fortress.
+    goals: list[list[int]] = [[], []]
     for sq, unit in enumerate(board):
-        if unit is not None and unit[1] == CMD:
-            commanders[unit[0]] = sq
+        if unit is not None and (unit[1] == CMD or unit[1] == FOR and unit[2] == 1):
+            goals[unit[0]].append(sq)
     balance = 0.0
     for sq, unit in enumerate(board):
         if unit is None:
@@ -92,9 +94,10 @@ def evaluate(world: State) -> list[float]:
         if unit[1] not in (CMD, FOR):
             row = sq >> 3
             value += ADVANCE * (row if owner == 0 else 7 - row)
-            target = commanders[1 - owner]
-            if target >= 0 and max(abs(row - (target >> 3)), abs((sq & 7) - (target & 7))) <= 2:
-                value += PRESSURE
+            col = sq & 7
+            for target in goals[1 - owner]:
+                if max(abs(row - (target >> 3)), abs(col - (target & 7))) <= 2:
+                    value += PRESSURE
         balance += value if owner == 0 else -value
     score = math.tanh(balance / SCALE)
     return [score, -score]
