@@ -2,8 +2,10 @@
 
 A random game of Command Capture lasts hundreds of actions and a random playout says little about a
 position, so playouts here are short (``PLAYOUT_CAP`` actions) and played by a greedy policy: take a
-Commander or enter a Disabled Fortress when possible, usually take the most valuable unit in reach,
-otherwise move at random. The position a playout stops in is scored by ``evaluate``: the difference
+Commander or enter a Disabled Fortress when possible, take the most valuable unit in reach (with
+probability ``GREED``), otherwise move at random. The root considers only the actions the rule-based
+player rates best (``root_candidates``), so no budget goes to moves that hang a unit. The position a
+playout stops in is scored by ``evaluate``: the difference
 in material, valued as the Timed Mode points table values units, plus a little for progress and for
 pressure on the enemy Commander and Disabled Fortress, squashed into -1..1.
 
@@ -32,7 +34,7 @@ GREED = 1.0
 ROOT_WIDTH = 8
 #: Material (in half points) that counts as a near-certain win in ``evaluate``.
 SCALE = 24.0
-#: What a unit's each row of progress towards the enemy, and a unit near the enemy Commander, are worth.
+#: What each row of a unit's progress towards the enemy, and a unit near a square whose taking wins, are worth.
 ADVANCE = 0.25
 PRESSURE = 2.0
 #: A Commander's worth in ``evaluate`` (losing it ends the game, so this only matters in playouts).
@@ -50,7 +52,7 @@ def _worth(world: State, unit: tuple) -> int:
 
 
 def playout(world: State, rng: random.Random) -> Action:
-    """A greedy move for the side to act: win at once if it can, usually take the best unit in reach."""
+    """A greedy move for the side to act: win at once if it can, else take the best unit in reach."""
     legal = world.legal_actions()
     board = world.board
     best, best_value = None, 0
