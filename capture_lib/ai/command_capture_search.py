@@ -5,9 +5,9 @@ position, so playouts here are short (``PLAYOUT_CAP`` actions) and played by a g
 Commander or enter a Disabled Fortress when possible, take the most valuable unit in reach (with
 probability ``GREED``), otherwise move at random. The root considers only the actions the rule-based
 player rates best (``root_candidates``), so no budget goes to moves that hang a unit. The position a
-playout stops in is scored by ``evaluate``: the difference
-in material, valued as the Timed Mode points table values units, plus a little for progress and for
-pressure on the enemy Commander and Disabled Fortress, squashed into -1..1.
+playout stops in is scored by ``evaluate``: the difference in material, valued as the Timed Mode
+points table values units, plus a little for progress and for pressure on the enemy Commander and
+Disabled Fortress, squashed into -1..1.
 
 The one hidden fact, which enemy infantry is the Assassin, is drawn by the game's sampler for each
 playout, so the search treats every infantry that could be the Assassin as possibly being it.
