@@ -39,15 +39,21 @@ def test_the_chosen_level_plays_the_computers_moves():
 def test_the_board_says_the_computer_is_thinking_while_it_searches_and_offers_no_move():
     seen = []
 
+    sent = []
+
     def opponent(state, seat):
-        # What the page has been sent by the time the search runs.
-        seen.append((board.thinking, list(board.legal)))
+        # What the page has been sent by the time the search runs (a move from the page is handled
+        # inside a hold of the updates: the thinking update must not wait for its end).
+        seen.append((board.thinking, list(board.legal), list(sent)))
         return state.legal_actions()[0]
 
     board = CardCommanderBoard(seed=5, seat=0)
     board._opponent = opponent
+    send_state = board.send_state
+    board.send_state = lambda key=None: (sent.append(key), send_state(key))
     board._on_front_end_message(board, {"type": "play", "action": "commander Karl"}, [])
-    assert seen and all(thinking and legal == [] for thinking, legal in seen)
+    assert seen and all(thinking and legal == [] for thinking, legal, _ in seen)
+    assert all(any(keys and "thinking" in keys for keys in before) for _, _, before in seen)
     assert board.thinking is False and board.legal  # Blue's turn again: moves offered, nobody thinking
 
 

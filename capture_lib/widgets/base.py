@@ -212,10 +212,12 @@ class BoardWidget(anywidget.AnyWidget):
             if player == CHANCE:
                 state = state.play_chance()
             elif self.mode == "computer" and player != self.seat:
-                # Sent at once (not held), so the page says so while the search runs; the legal moves
-                # go too, so nothing can be clicked meanwhile. _sync clears it with the new position.
+                # Sent at once, even inside the hold of a move from the page, so the page says so while
+                # the search runs; the legal moves go too, so nothing can be clicked meanwhile. _sync
+                # clears it with the new position.
                 with self.hold_sync():
                     self.thinking, self.legal = True, []
+                self.send_state(["thinking", "legal"])
                 state = state.play(self._opponent(state, player))
             else:
                 break
