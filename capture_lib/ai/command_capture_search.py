@@ -24,7 +24,7 @@ from capture_lib.games.command_capture.actions import BASH, CAPTURE, END, MOVE, 
 from capture_lib.games.command_capture.player import WIN, score_action
 from capture_lib.games.command_capture.units import CMD, FOR, FORTRESS_HALF_POINTS, HALF_POINTS
 
-from .tuning import Tuning
+from .tuning import Tuning, remembered
 
 #: How many actions a playout plays before ``evaluate`` scores it.
 PLAYOUT_CAP = 4
@@ -105,9 +105,7 @@ def evaluate(world: State) -> list[float]:
     return [score, -score]
 
 
-_root_cache: dict[tuple, tuple[list[str], list[Action]]] = {}
-
-
+@remembered(lambda world, seat: world._key())
 def root_candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Action]]:
     """The ``ROOT_WIDTH`` actions the rule-based player rates best (one reply deep) in this world.
 
@@ -115,18 +113,11 @@ def root_candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Ac
     Each determinization differs from the others only in where the enemy Assassin hides, so the
     ratings of a few worlds are kept rather than computed again for every playout.
     """
-    key = world._key()
-    found = _root_cache.get(key)
-    if found is None:
-        rated = sorted(((score_action(world, seat, a), str(a), a) for a in world.legal_actions() if a.kind != WAIT),
-                       key=lambda r: (-r[0], r[1]))
-        safe = [r for r in rated if r[0] > -WIN] or rated
-        kept = safe[:ROOT_WIDTH]
-        found = ([r[1] for r in kept], [r[2] for r in kept])
-        if len(_root_cache) > 64:
-            _root_cache.clear()
-        _root_cache[key] = found
-    return found
+    rated = sorted(((score_action(world, seat, a), str(a), a) for a in world.legal_actions() if a.kind != WAIT),
+                   key=lambda r: (-r[0], r[1]))
+    safe = [r for r in rated if r[0] > -WIN] or rated
+    kept = safe[:ROOT_WIDTH]
+    return [r[1] for r in kept], [r[2] for r in kept]
 
 
 TUNING = Tuning(playout=playout, evaluate=evaluate, root_candidates=root_candidates, playout_cap=PLAYOUT_CAP,

@@ -1,16 +1,19 @@
 """The search's fitting to Capture: A Medieval Wargame: purposeful playouts cut short, a scored end.
 
 A random game lasts about nine hundred actions, so a playout here plays ``PLAYOUT_CAP`` actions
-(about the rest of a turn) and ``evaluate`` scores the position it reaches with the rule-based player's
-measure (Crowns taken above all, then carried Crowns and how near they are to home, pieces taken and
-lost, how far the attackers have come), seen by nobody in particular so that no hand counts.
+(about the rest of a turn) and ``evaluate`` scores the position it reaches with ``measure``: the
+rule-based player's measure (Crowns taken above all, then carried Crowns and how near they are to
+home, pieces taken and lost, how far the attackers have come), seen by nobody in particular so that no
+hand counts, less the danger that the rule-based player does not see: what the other side could
+capture on its next turn (``medieval_capture_threats``). That one term is what lifts the search
+above the rule-based player, which walks its raiders up to waiting defenders.
 
 - The playout policy rolls without looking or playing a card, and moves like a player with a plan:
   take a lying enemy Crown, bring a carried one home, capture, rescue, otherwise step towards the
   enemy Crowns; now and then it moves at random or ends the turn early.
-- At the root the tree considers only the moves the rule-based player rates best (``ROOT_WIDTH``),
-  its best catapult shot, rerolling and ending the turn: a turn offers about a hundred moves and
-  most of them wander.
+- At the root the tree considers only the moves that ``measure`` rates best (``ROOT_WIDTH``), the
+  rule-based player's best catapult shot, rerolling and ending the turn: a turn offers about a
+  hundred moves and most of them wander.
 - The other side's Knight and cards are drawn by the game's sampler for every playout.
 """
 
@@ -25,13 +28,14 @@ from capture_lib.games.medieval_capture.actions import End, Move, Roll, Shoot
 from capture_lib.games.medieval_capture.board import BOARD
 from capture_lib.games.medieval_capture.player import _aim, _distances, score
 
-from .tuning import Tuning
+from .medieval_capture_threats import threat
+from .tuning import Tuning, remembered
 
 #: Actions a playout plays before ``evaluate`` scores it (about the rest of a turn).
 PLAYOUT_CAP = 8
 #: How often a playout makes a random move instead of the planned one.
 NOISE = 0.2
-#: How many of the rule-based player's best-rated moves the root considers.
+#: How many of the best-rated moves (by ``measure``) the root considers.
 ROOT_WIDTH = 6
 #: ``score`` difference that counts as a near-certain win (a Crown is worth 1000).
 SCALE = 600.0
@@ -82,18 +86,20 @@ def playout(world: State, rng: random.Random) -> Action:
     return next((a for a in legal if isinstance(a, End)), rng.choice(legal))
 
 
+def measure(world: State, view: dict, side: int) -> float:
+    """The rule-based player's measure of ``view`` for ``side``, less what the other side threatens to take."""
+    return score(view, side) - threat(world, side)
+
+
 def evaluate(world: State) -> list[float]:
-    """The expected result of an unfinished game from the rule-based player's measure, for every seat."""
+    """The expected result of an unfinished game by ``measure``, for every seat."""
     view = world.view(None)
-    blue = math.tanh((score(view, 0) - score(view, 1)) / (2 * SCALE))
+    blue = math.tanh((measure(world, view, 0) - measure(world, view, 1)) / (2 * SCALE))
     return [blue if seat % 2 == 0 else -blue for seat in range(world.num_players)]
 
 
-_root_cache: dict[tuple, tuple[list[str], list[Action]]] = {}
-
-
 def root_candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Action]]:
-    """In the move phase, the moves the rule-based player rates best, its best shot, reroll and end.
+    """In the move phase, the moves ``measure`` rates best, the best shot, reroll and end.
 
     The ratings read only ``seat``'s own view of each result, which the hidden facts do not change,
     so they are computed once for all determinizations of a position. Other phases keep every action.
@@ -101,33 +107,37 @@ def root_candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Ac
     legal = world.legal_actions()
     if world.phase != "move" or len(legal) <= ROOT_WIDTH + 2:
         return [str(a) for a in legal], legal
+    return _rated_root(world, seat)
+
+
+def _seen_position(world: State, seat: int) -> tuple:
+    """What ``_rated_root`` reads: the public position and ``seat``'s own hand."""
+    return (seat, world.loc, world.crowns, world.dice, world.moved, world.shots, world.card,
+            world.hands[seat % 2], world.waiting, world.turn)
+
+
+@remembered(_seen_position)
+def _rated_root(world: State, seat: int) -> tuple[list[str], list[Action]]:
     side = seat % 2
-    key = (seat, world.loc, world.crowns, world.dice, world.moved, world.shots, world.card, world.hands[side],
-           world.waiting, world.turn)
-    found = _root_cache.get(key)
-    if found is None:
-        base = score(world.view(seat), side)
-        rated, others = [], []
-        for a in legal:
-            if isinstance(a, Move):
-                after = world.play(a)
-                while after.phase == "draw":  # a card will be drawn: count it without knowing which
-                    after = after.play(after.chance_outcomes()[0][0])
-                rated.append((score(after.view(seat), side) - base, str(a), a))
-            elif not isinstance(a, Shoot):
-                others.append(a)
-        rated.sort(key=lambda r: (-r[0], r[1]))
-        kept = [a for _, _, a in rated[:ROOT_WIDTH]] + others
-        shots = [a for a in legal if isinstance(a, Shoot)]
-        if shots:
-            value, shot = _aim(world.view(seat), side, shots)
-            if shot is not None and value >= 1:
-                kept.append(shot)
-        found = ([str(a) for a in kept], kept)
-        if len(_root_cache) > 64:
-            _root_cache.clear()
-        _root_cache[key] = found
-    return found
+    base = measure(world, world.view(seat), side)
+    rated, others = [], []
+    legal = world.legal_actions()
+    for a in legal:
+        if isinstance(a, Move):
+            after = world.play(a)
+            while after.phase == "draw":  # a card will be drawn: count it without knowing which
+                after = after.play(after.chance_outcomes()[0][0])
+            rated.append((measure(after, after.view(seat), side) - base, str(a), a))
+        elif not isinstance(a, Shoot):
+            others.append(a)
+    rated.sort(key=lambda r: (-r[0], r[1]))
+    kept = [a for _, _, a in rated[:ROOT_WIDTH]] + others
+    shots = [a for a in legal if isinstance(a, Shoot)]
+    if shots:
+        value, shot = _aim(world.view(seat), side, shots)
+        if shot is not None and value >= 1:
+            kept.append(shot)
+    return [str(a) for a in kept], kept
 
 
 TUNING = Tuning(playout=playout, evaluate=evaluate, root_candidates=root_candidates, playout_cap=PLAYOUT_CAP,

@@ -28,9 +28,10 @@ A game with no tuning gets the plain search: uniform random playouts over every 
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from capture_lib.core.chance import pick_outcome
@@ -71,6 +72,33 @@ class Tuning:
 
 
 PLAIN = Tuning()
+
+CandidatesFn = Callable[[State, int], tuple[Sequence[str], Sequence[Action]]]
+
+
+def remembered(key: Callable[[State, int], Hashable], size: int = 64) -> Callable[[CandidatesFn], CandidatesFn]:
+    """Keep a costly ``root_candidates``'s answers for the last ``size`` positions, found by ``key(world, seat)``.
+
+    The search asks for the root's candidates in every determinization of one position; when the
+    answer depends only on what ``key`` reads (the searching seat's view), it is computed once.
+    """
+    def wrap(function: CandidatesFn) -> CandidatesFn:
+        store: dict[Hashable, tuple[Sequence[str], Sequence[Action]]] = {}
+
+        @functools.wraps(function)
+        def cached(world: State, seat: int) -> tuple[Sequence[str], Sequence[Action]]:
+            k = key(world, seat)
+            found = store.get(k)
+            if found is None:
+                found = function(world, seat)
+                if len(store) >= size:
+                    store.clear()  # a new game or a new turn: the old positions will not come back
+                store[k] = found
+            return found
+
+        return cached
+
+    return wrap
 
 #: slug -> the module under ``capture_lib.ai`` whose ``TUNING`` fits the search to that game.
 _MODULES = {
