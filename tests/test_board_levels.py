@@ -8,6 +8,7 @@ from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard
 from capture_lib.widgets.card_commander import CardCommanderBoard
 from capture_lib.widgets.command_capture import CommandCaptureBoard
 from capture_lib.widgets.medieval_capture import MedievalCaptureBoard
+from tests.board_page import open_page
 
 BOARDS = [CardCommanderBoard, CaptureTheCommanderBoard, CommandCaptureBoard, MedievalCaptureBoard]
 
@@ -59,39 +60,21 @@ def test_the_board_says_the_computer_is_thinking_while_it_searches_and_offers_no
 
 @pytest.mark.browser
 def test_the_page_offers_the_levels_and_sends_the_choice(browser, tmp_path):
-    import json
-
-    from tests.medieval_capture.test_widget_browser import HARNESS
-
     board = CardCommanderBoard(seed=3, seat=0)
-    model = dict(json.loads(board.to_json()), legal=board.legal, mode="computer", level=board.level)
-    page_file = tmp_path / "board.html"
-    page_file.write_text(HARNESS % {"css": board._css_source(), "data": json.dumps(model),
-                                    "esm": json.dumps(board._esm_source())})
-    page = browser.new_page()
-    page.goto(page_file.as_uri())
-    page.wait_for_function("window.ready === true")
+    page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer", level=board.level)
     chooser = page.get_by_label("the computer's level")
     assert chooser.input_value() == "rule"
     assert chooser.locator("option").all_inner_texts() == ["random", "rule", "easy", "medium", "hard"]
     chooser.select_option("hard")
     assert page.evaluate("window.sent") == [{"type": "level", "level": "hard"}]
+    assert errors == []
     page.close()
 
 
 @pytest.mark.browser
 def test_the_page_says_the_computer_is_thinking(browser, tmp_path):
-    import json
-
-    from tests.medieval_capture.test_widget_browser import HARNESS
-
     board = CommandCaptureBoard(seed=3, seat=0)
-    model = dict(json.loads(board.to_json()), legal=[], mode="computer", level="hard", thinking=True)
-    page_file = tmp_path / "board.html"
-    page_file.write_text(HARNESS % {"css": board._css_source(), "data": json.dumps(model),
-                                    "esm": json.dumps(board._esm_source())})
-    page = browser.new_page()
-    page.goto(page_file.as_uri())
-    page.wait_for_function("window.ready === true")
+    page, errors = open_page(browser, tmp_path, board, legal=[], mode="computer", level="hard", thinking=True)
     assert page.get_by_text("the computer is thinking").is_visible()
+    assert errors == []
     page.close()

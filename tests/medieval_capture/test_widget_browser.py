@@ -2,34 +2,16 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 pytest.importorskip("anywidget")
 
 from capture_lib.widgets.medieval_capture import MedievalCaptureBoard  # noqa: E402
+from tests.board_page import open_page  # noqa: E402
 
 from .helpers import pos  # noqa: E402
 
 pytestmark = pytest.mark.browser
-CHROMIUM = "/usr/bin/chromium"
-
-HARNESS = """<!doctype html><html><body><div id="root"></div><style>%(css)s</style><script type="module">
-const data = %(data)s;
-const listeners = new Map();
-window.sent = [];
-const model = {
-  get: (key) => data[key],
-  set: (key, value) => { data[key] = value; (listeners.get("change:" + key) || []).forEach((f) => f()); },
-  on: (event, fn) => { if (!listeners.has(event)) listeners.set(event, []); listeners.get(event).push(fn); },
-  off: () => {}, save_changes: () => {},
-  send: (message) => { window.sent.push(message); },
-};
-const url = URL.createObjectURL(new Blob([%(esm)s], { type: "text/javascript" }));
-import(url).then((mod) => { mod.default.render({ model, el: document.getElementById("root") }); window.ready = true; });
-</script></body></html>"""
-
 
 @pytest.fixture(scope="module")
 def chromium(browser):
@@ -40,16 +22,7 @@ def chromium(browser):
 def open_board(chromium, tmp_path, state):
     board = MedievalCaptureBoard(state, seat=0, mode="hotseat")
     board._on_front_end_message(board, {"type": "ready"}, [])
-    model = dict(json.loads(board.to_json()), legal=board.legal, mode="hotseat")
-    page_file = tmp_path / "board.html"
-    page_file.write_text(HARNESS % {"css": board._css_source(), "data": json.dumps(model),
-                                    "esm": json.dumps(board._esm_source())})
-    page = chromium.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(page_file.as_uri())
-    page.wait_for_function("window.ready === true")
-    return page, errors
+    return open_page(chromium, tmp_path, board, legal=board.legal, mode="hotseat")
 
 
 def test_choosing_a_piece_lights_its_reachable_spaces_and_a_click_plays(chromium, tmp_path):
