@@ -5,13 +5,14 @@ lines: a meta line, then one record per game, see ``capture_lib.simulate.save``)
 notebooks only read those files and summarize them with the functions here, so the book builds fast
 and every figure in its text is computed from the stored games.
 
-    python -m capture_lib.analysis [--only NAME ...] [--scale X] [--workers K]
+    python -m capture_lib.analysis [--only NAME ...] [--scale X] [--workers K] [--resume]
 
 Experiments (``EXPERIMENTS``): Card Commander's Commander against Commander table (rule-based play,
 same deals in every cell), Capture the Commander's first player with 2, 3 and 4 players, and each
 game's strength table (the levels and the ceiling players against each other). The search levels
 play untimed here (``capture_lib.simulate.make_player``), so the stored games do not depend on how
-busy the machine was. A strength run saves after each pairing, so a stopped run keeps what it did.
+busy the machine was. A strength run saves after each pairing, so a stopped run keeps what it did,
+and ``--resume`` plays only the pairings its file does not hold yet.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ STRENGTH_PAIRINGS: dict[str, tuple[tuple[str, str], ...]] = {
     "card-commander": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("oracle", "rule"),
                        ("oracle", "random"), ("easy", "random"), ("easy", "rule"), ("medium", "rule")),
     "capture-the-commander": (("rule", "random"), ("hard", "random"), ("hard", "rule"), ("oracle", "random"),
-                              ("easy", "random"), ("easy", "rule"), ("medium", "rule")),
+                              ("easy", "random"), ("easy", "rule"), ("medium", "rule"), ("oracle", "rule")),
     "command-capture": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("easy", "rule")),
     "medieval-capture": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("easy", "rule")),
 }
@@ -125,14 +126,23 @@ def crown_games(games: int, seed: int, executor: Executor) -> list[dict[str, Any
 
 
 def strength_games(slug: str, games: int, seed: int, executor: Executor,
-                   done: Callable[[list[dict[str, Any]]], None] | None = None) -> list[dict[str, Any]]:
+                   done: Callable[[list[dict[str, Any]]], None] | None = None,
+                   kept: Iterable[dict[str, Any]] = ()) -> list[dict[str, Any]]:
     """The pairings of ``STRENGTH_PAIRINGS[slug]``, each player first in half the games.
 
     ``done(records)`` is called with the records so far after each pairing (``run`` saves them, so a
-    long run that is stopped keeps the pairings it finished).
+    long run that is stopped keeps the pairings it finished). A pairing that ``kept`` (records of an
+    earlier run with the same games and seed) already holds in full is taken from it, not played again.
     """
+    earlier: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for r in kept:
+        earlier.setdefault(tuple(sorted(r["players"])), []).append(r)
     records: list[dict[str, Any]] = []
     for first, second in STRENGTH_PAIRINGS[slug]:
+        stored = earlier.get(tuple(sorted((first, second))), [])
+        if len(stored) == games and [r["players"] for r in stored[:1]] == [[first, second]]:
+            records += stored
+            continue
         records += head_to_head(slug, first, second, games, seed, GAME_OPTIONS.get(slug), executor=executor)[1]
         if done is not None:
             done(records)
@@ -158,8 +168,13 @@ SEED = 20_000
 
 
 def run(name: str, games: int | None = None, executor: Executor | None = None,
-        root: pathlib.Path = RESULTS) -> pathlib.Path:
-    """Run experiment ``name`` and write its file under ``root``; returns the path."""
+        root: pathlib.Path = RESULTS, resume: bool = False) -> pathlib.Path:
+    """Run experiment ``name`` and write its file under ``root``; returns the path.
+
+    ``resume`` (strength tables only) keeps the pairings that the stored file already holds for the
+    same number of games and seed, and plays only the others: use it after adding a pairing or after
+    a stopped run, never after changing a player.
+    """
     path, default, function = EXPERIMENTS[name]
     games = default if games is None else games
     target = root / path
@@ -169,7 +184,14 @@ def run(name: str, games: int | None = None, executor: Executor | None = None,
     try:
         if function is None:
             slug = name.removesuffix("-strength")
-            strength_games(slug, games, SEED, pool, done=lambda records: save(compact(records), target, meta))
+            kept: list[dict[str, Any]] = []
+            if resume and target.exists():
+                old_meta, old_records = load(target)
+                if (old_meta.get("games"), old_meta.get("seed")) == (games, SEED):
+                    kept = old_records
+            records = strength_games(slug, games, SEED, pool, kept=kept,
+                                     done=lambda records: save(compact(records), target, meta))
+            save(compact(records), target, meta)
         else:
             save(compact(function(games, SEED, pool)), target, meta)
     finally:
@@ -354,12 +376,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", choices=list(EXPERIMENTS), default=list(EXPERIMENTS))
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every experiment's number of games")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    parser.add_argument("--resume", action="store_true",
+                        help="strength tables: keep the pairings already stored for the same games and seed")
     args = parser.parse_args(argv)
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for name in args.only:
             games = max(2, round(EXPERIMENTS[name][1] * args.scale))
             print(f"{name}: {games} games a cell ...", flush=True)
-            print(f"  wrote {run(name, games, pool)}", flush=True)
+            print(f"  wrote {run(name, games, pool, resume=args.resume)}", flush=True)
     return 0
 
 

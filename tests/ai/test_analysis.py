@@ -56,6 +56,31 @@ def test_strength_table_credits_the_named_player_on_both_seats():
     assert list(table) == [("hard", "rule")] and table["hard", "rule"][0] == pytest.approx(5 / 6)
 
 
+def test_a_resumed_strength_run_plays_only_the_pairings_not_yet_stored(monkeypatch, tmp_path):
+    played = []
+
+    def fake_head_to_head(slug, first, second, games, seed, options, executor=None):
+        played.append((first, second))
+        half = games // 2
+        return None, ([{"players": [first, second], "winners": [0]}] * half +
+                      [{"players": [second, first], "winners": [1]}] * (games - half))
+
+    monkeypatch.setattr(analysis, "head_to_head", fake_head_to_head)
+    monkeypatch.setitem(analysis.STRENGTH_PAIRINGS, "command-capture", (("rule", "random"), ("hard", "rule")))
+    path = analysis.run("command-capture-strength", 4, POOL, root=tmp_path)
+    assert played == [("rule", "random"), ("hard", "rule")]
+    monkeypatch.setitem(analysis.STRENGTH_PAIRINGS, "command-capture",
+                        (("rule", "random"), ("hard", "rule"), ("easy", "rule")))
+    played.clear()
+    analysis.run("command-capture-strength", 4, POOL, root=tmp_path, resume=True)
+    assert played == [("easy", "rule")]
+    meta, records = analysis.read("command-capture-strength", root=tmp_path)
+    assert list(analysis.strength_table(records)) == [("rule", "random"), ("hard", "rule"), ("easy", "rule")]
+    played.clear()
+    analysis.run("command-capture-strength", 6, POOL, root=tmp_path, resume=True)  # other games: all again
+    assert len(played) == 3 and path.exists()
+
+
 def _agrees(stored: tuple, rerun_scores: list[float]) -> bool:
     # The stored rate lies in the rerun's 95% interval (the rerun, with fresh seeds, is the noisier one).
     p = sum(rerun_scores) / len(rerun_scores)
