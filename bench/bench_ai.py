@@ -30,7 +30,7 @@ GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval
 #: (player, opponent) pairings measured in every game, and the ceilings where a game is mostly luck.
 PAIRINGS = (("rule", "random"), ("hard", "random"), ("hard", "rule"), ("easy", "rule"), ("medium", "rule"))
 CEILINGS = {"card-commander": (("oracle", "random"), ("oracle", "rule")),
-            "capture-the-commander": (("oracle", "random"),)}
+            "capture-the-commander": (("oracle", "random"), ("oracle", "rule"))}
 
 
 def positions(slug: str, count: int, seed: int = 0) -> list:
