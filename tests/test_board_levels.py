@@ -38,9 +38,7 @@ def test_the_chosen_level_plays_the_computers_moves():
 
 
 def test_the_board_says_the_computer_is_thinking_while_it_searches_and_offers_no_move():
-    seen = []
-
-    sent = []
+    seen, sent = [], []
 
     def opponent(state, seat):
         # What the page has been sent by the time the search runs (a move from the page is handled

@@ -119,7 +119,8 @@ def _seen_position(world: State, seat: int) -> tuple:
 @remembered(_seen_position)
 def _rated_root(world: State, seat: int) -> tuple[list[str], list[Action]]:
     side = seat % 2
-    base = measure(world, world.view(seat), side)
+    seen = world.view(seat)
+    base = measure(world, seen, side)
     rated, others = [], []
     legal = world.legal_actions()
     for a in legal:
@@ -134,7 +135,7 @@ def _rated_root(world: State, seat: int) -> tuple[list[str], list[Action]]:
     kept = [a for _, _, a in rated[:ROOT_WIDTH]] + others
     shots = [a for a in legal if isinstance(a, Shoot)]
     if shots:
-        value, shot = _aim(world.view(seat), side, shots)
+        value, shot = _aim(seen, side, shots)
         if shot is not None and value >= 1:
             kept.append(shot)
     return [str(a) for a in kept], kept
