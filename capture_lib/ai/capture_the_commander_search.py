@@ -1,75 +1,135 @@
-"""The search's fitting to Capture the Commander: a playout that attacks like a sensible player.
+"""The search's fitting to Capture the Commander: a race to the Commanders, judged from public facts.
 
 Every card lies face down for everyone, so a determinization hides nothing that one player knows
 and another does not (but a secret tie-break pick); the opponents are searched in the tree as usual.
-The playout policy weighs each attack as the rule-based player does (``strategy``): the chance of
-winning the battle from the ranks shown so far (``world.revealed``, public), against what is at
-stake (an enemy Commander, a guard of a Commander, one's own Commander). It never reads a card that
-has not been shown, so playouts do not pretend the players know the face-down cards.
+Three things fit the search to the game:
+
+- the playout policy (``attack_values``) plays the attack that best races the Commanders: the chance
+  of winning the battle from the ranks shown so far (``world.revealed``, public) times how much
+  nearer to attack a win brings the defender's Commander, less the chance of losing times how much
+  nearer a loss brings the attacker's own (``layout.commander_distance``). It never reads a card
+  that has not been shown, so playouts do not pretend the players know the face-down cards;
+- a playout stops after ``PLAYOUT_ACTIONS`` actions and the race table (``capture_the_commander_race``,
+  counted over many games) scores where it stopped: far less noise than one game played to the end;
+- the root's attacks are compared on common samples and halved in rounds (``Tuning.paired_root``),
+  because the luck of the deal swamps the differences between moves.
 """
 
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from capture_lib.core.protocol import Action, State
 from capture_lib.games.capture_the_commander.actions import Attack, Pick
-from capture_lib.games.capture_the_commander.layout import COMMANDER
+from capture_lib.games.capture_the_commander.layout import COMMANDER, SLOTS, commander_distance
 
+from .capture_the_commander_race import race_of, win_chances
 from .tuning import Tuning
 
-#: How often a playout player makes a random move instead of the best-scored one.
+#: How often a playout player makes a random move instead of the best-valued one.
 NOISE = 0.15
-#: Cards whose loss uncovers a Commander.
-_GUARDS = (11, 12)
+#: Actions a playout plays before the race table (``evaluate``) scores the position.
+PLAYOUT_ACTIONS = 4
+#: What taking a Commander is worth, in cards of distance (see ``attack_values``).
+_CAPTURE = 20.0
+def _beats(world: State) -> list[float]:
+    """By rank: the chance that a card of that rank beats a face-down card nobody has seen (a tie half).
+
+    The face-down card comes from the ranks not shown yet: four of each, less those the table saw.
+    """
+    unseen = [4] * 13
+    for card in world.revealed:
+        unseen[card % 13] -= 1
+    total = sum(unseen) or 1
+    chances, below = [], 0
+    for count in unseen:
+        chances.append((below + 0.5 * count) / total)
+        below += count
+    return chances
 
 
-def _win_chance(mine: int | None, theirs: int | None) -> float:
-    """My card beating theirs (a tie counts half); ``None`` is an unseen card, taken as any rank alike."""
-    if mine is not None and theirs is not None:
-        return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
-    if mine is not None:
-        return (mine + 0.5) / 13
-    if theirs is not None:
-        return (12 - theirs + 0.5) / 13
-    return 0.5
+def _shown_ranks(world: State, seat: int) -> list[int | None]:
+    """By slot: the rank of ``seat``'s card there if the table has seen it, else ``None``."""
+    shown = world.revealed
+    return [card % 13 if card in shown else None for card in world.layouts[seat]]
 
 
-def _known_rank(world: State, seat: int, slot: int) -> int | None:
-    card = world.layouts[seat][slot]
-    return card % 13 if card in world.revealed else None
+@cache
+def _nearer(mask: int) -> tuple[int, ...]:
+    """By slot: how many cards nearer to attack the Commander of layout ``mask`` comes if that card goes."""
+    now = commander_distance(mask)
+    return (0,) + tuple(now - commander_distance(mask & ~(1 << s)) if mask >> s & 1 else 0 for s in SLOTS)
+
+
+def attack_values(world: State, legal: list | None = None) -> list[tuple[float, Attack]]:
+    """Each attack of the player to act, valued from public facts: how far it races the Commanders.
+
+    A battle is won with the chance worked out from the ranks shown so far. A win brings the
+    defender's Commander nearer to attack by the cards that then no longer need to go first
+    (``layout.commander_distance``); a loss brings the attacker's own nearer in the same way; taking
+    or losing a Commander outweighs everything.
+    """
+    me = world.current_player
+    beats = _beats(world)
+    masks = world.masks
+    mine, my_ranks = _nearer(masks[me]), _shown_ranks(world, me)
+    seats: dict[str, tuple[tuple[int, ...], list[int | None]]] = {}
+    values = []
+    for a in world.legal_actions() if legal is None else legal:
+        if not isinstance(a, Attack):
+            continue
+        theirs = seats.get(a.defender)
+        if theirs is None:
+            them = world.seat_of_letter(a.defender)
+            theirs = seats[a.defender] = (_nearer(masks[them]), _shown_ranks(world, them))
+        s, d = a.attacker_slot, a.defender_slot
+        mine_rank, their_rank = my_ranks[s], theirs[1][d]
+        if mine_rank is None:
+            p = 0.5 if their_rank is None else 1.0 - beats[their_rank]
+        elif their_rank is None:
+            p = beats[mine_rank]
+        else:
+            p = 1.0 if mine_rank > their_rank else 0.0 if mine_rank < their_rank else 0.5
+        gain = _CAPTURE if d == COMMANDER else theirs[0][d]
+        loss = _CAPTURE if s == COMMANDER else mine[s]
+        values.append((p * gain - (1.0 - p) * loss, a))
+    return values
 
 
 def playout(world: State, rng: random.Random) -> Action:
-    """The best-scored attack (or a sensible tie-break pick) for the player to act, with some noise."""
+    """The best-valued attack (``attack_values``) or a sensible tie-break pick, with some noise."""
     legal = world.legal_actions()
     if len(legal) == 1 or rng.random() < NOISE:
         return rng.choice(legal)
     me = world.current_player
     if world.phase == "tie":
-        known = [(r, a) for a in legal if isinstance(a, Pick) and (r := _known_rank(world, me, a.slot)) is not None]
+        ranks = _shown_ranks(world, me)
+        known = [(r, a) for a in legal if isinstance(a, Pick) and (r := ranks[a.slot]) is not None]
         if known:
             best_rank, best = max(known, key=lambda ra: ra[0])
             if best_rank >= 8:
                 return best
         safe = [a for a in legal if a.slot != COMMANDER]
         return rng.choice(safe or legal)
-    best_value, best_actions = -1e9, []
-    seat_of = world.seat_of_letter
-    for a in legal:
-        if not isinstance(a, Attack):
-            continue
-        them = seat_of(a.defender)
-        p = _win_chance(_known_rank(world, me, a.attacker_slot), _known_rank(world, them, a.defender_slot))
-        d, s = a.defender_slot, a.attacker_slot
-        gain = 20.0 if d == COMMANDER else 2.0 if d in _GUARDS else 1.0
-        loss = 30.0 if s == COMMANDER else 2.0 if s in _GUARDS else 1.0
-        value = p * gain - (1.0 - p) * loss
-        if value > best_value + 1e-9:
-            best_value, best_actions = value, [a]
-        elif value > best_value - 1e-9:
-            best_actions.append(a)
-    return rng.choice(best_actions or legal)
+    values = attack_values(world, legal)
+    best = max(v for v, _ in values)
+    return rng.choice([a for v, a in values if v > best - 1e-9])
 
 
-TUNING = Tuning(playout=playout, budgets={"easy": (100, 0.15), "medium": (400, 0.5), "hard": (2000, 0.9)})
+def evaluate(world: State) -> list[float] | None:
+    """Each seat's expected result from the race table (two players), or ``None`` (more players: play on).
+
+    The table (``capture_the_commander_race``) gives the player to act its chance of winning from
+    the two Commanders' distances and the strong cards each side has on show.
+    """
+    me = world.current_player
+    if world.n != 2 or me is None or me < 0:
+        return None
+    chance = win_chances()[race_of(world, me)]
+    value = 2.0 * chance - 1.0
+    return [value, -value] if me == 0 else [-value, value]
+
+
+TUNING = Tuning(playout=playout, paired_root=True, evaluate=evaluate, playout_cap=PLAYOUT_ACTIONS,
+                budgets={"easy": (100, 0.15), "medium": (400, 0.5), "hard": (2000, 0.9)})

@@ -39,6 +39,10 @@ from .tuning import DEFAULT_BUDGETS, Tuning, tuning_for
 LEVELS: dict[str, tuple[int, float]] = dict(DEFAULT_BUDGETS)
 
 
+#: How many more actions a playout plays when the game's evaluation has no figure for where it stopped.
+_PLAY_ON = 2000
+
+
 @dataclass
 class Node:
     """Statistics of one information set, reached by a sequence of action notations from the root."""
@@ -56,8 +60,14 @@ def _playout(state: State, rng: random.Random, cap: int, tuning: Tuning) -> list
             break
         state = state.play(chance(state, rng) if state.current_player == CHANCE else policy(state, rng))
     if not state.is_over and tuning.evaluate is not None:
-        # Cut short: the game's evaluation stands in for the rest of the game.
-        return tuning.evaluate(state)
+        # Cut short: the game's evaluation stands in for the rest of the game, if it has a figure.
+        value = tuning.evaluate(state)
+        if value is not None:
+            return value
+        for _ in range(_PLAY_ON):
+            if state.is_over:
+                break
+            state = state.play(chance(state, rng) if state.current_player == CHANCE else policy(state, rng))
     return state.returns()
 
 
@@ -93,67 +103,120 @@ def search(state: State, seat: int, iterations: int = 300, seconds: float = 1.0,
         else:
             def determinize(r: random.Random) -> State:
                 return sampler(observation, seat, r)
-    candidates, model, policy, chance = tuning.candidates, tuning.opponent_model, tuning.playout, tuning.chance
-    root_candidates = tuning.root_candidates
     root = Node()
     deadline = time.perf_counter() + seconds
-    done = 0
-    for done in range(1, iterations + 1):
-        if done > 1 and time.perf_counter() > deadline:
-            done -= 1
-            break
-        world = determinize(rng)
-        node, path = root, []
-        expanded = False
-        # Selection and expansion: descend while every available action has been tried.
-        while not world.is_over and not expanded:
-            player = world.current_player
-            if player == CHANCE:
-                world = world.play(chance(world, rng))
-                continue
-            if model and player != seat:
-                world = world.play(policy(world, rng))
-                continue
-            if root_candidates and node is root:
-                texts, actions = root_candidates(world, player)
-            elif candidates:
-                texts, actions = candidates(world, player)
-            else:
-                actions = world.legal_actions()
-                texts = [str(a) for a in actions]
-            available, visits, wins = node.available, node.visits, node.wins
-            for t in texts:
-                available[t] = available.get(t, 0) + 1
-            untried = [i for i, t in enumerate(texts) if t not in visits]
-            if untried:
-                i = rng.choice(untried)
-                expanded = True
-            else:
-                # UCB with availability counts (inlined: this loop is the search's hot spot).
-                i, top = 0, -math.inf
-                for k, t in enumerate(texts):
-                    n = visits[t]
-                    score = wins[t] / n + c * math.sqrt(math.log(available[t]) / n)
-                    if score > top:
-                        i, top = k, score
-            text = texts[i]
-            path.append((node, text, player))
-            world = world.play(actions[i])
-            node = node.children.setdefault(text, Node())
-        rewards = _playout(world, rng, cap, tuning)
-        for visited, text, player in path:
-            visited.visits[text] = visited.visits.get(text, 0) + 1
-            visited.wins[text] = visited.wins.get(text, 0.0) + (rewards[player] + 1) / 2
+    if tuning.paired_root:
+        done = _paired_root(root, legal, seat, determinize, rng, iterations, deadline, tuning, c, cap)
+    else:
+        done = 0
+        for done in range(1, iterations + 1):
+            if done > 1 and time.perf_counter() > deadline:
+                done -= 1
+                break
+            _iterate(determinize(rng), root, root, [], seat, rng, tuning, c, cap)
     if stats is not None:
         stats.update(iterations=done, visits=dict(root.visits),
                      values={t: root.wins[t] / n for t, n in root.visits.items()})
     chosen = [t for t in sorted(root.visits) if t in by_text]
     if not chosen:
         return legal[0]
-    best = max(chosen, key=lambda t: (root.visits[t], root.wins[t]))
+    if tuning.paired_root:
+        # Every action still in the running has been scored on the same samples: the best mean wins.
+        alive = [t for t in chosen if root.visits[t] == max(root.visits.values())]
+        best = max(alive, key=lambda t: root.wins[t])
+    else:
+        best = max(chosen, key=lambda t: (root.visits[t], root.wins[t]))
     if tuning.finish is not None:
         best = tuning.finish(best, rng)
     return by_text[best]
+
+
+def _iterate(world: State, node: Node, root: Node, path: list, seat: int, rng: random.Random, tuning: Tuning,
+             c: float, cap: int) -> None:
+    """One iteration from ``node`` in ``world``: select and expand down the tree, play out, back up.
+
+    ``path`` holds the (node, action, player) steps already taken above ``node`` (the paired root's).
+    """
+    candidates, model, policy, chance = tuning.candidates, tuning.opponent_model, tuning.playout, tuning.chance
+    root_candidates = tuning.root_candidates
+    expanded = False
+    # Selection and expansion: descend while every available action has been tried.
+    while not world.is_over and not expanded:
+        player = world.current_player
+        if player == CHANCE:
+            world = world.play(chance(world, rng))
+            continue
+        if model and player != seat:
+            world = world.play(policy(world, rng))
+            continue
+        if root_candidates and node is root:
+            texts, actions = root_candidates(world, player)
+        elif candidates:
+            texts, actions = candidates(world, player)
+        else:
+            actions = world.legal_actions()
+            texts = [str(a) for a in actions]
+        available, visits, wins = node.available, node.visits, node.wins
+        for t in texts:
+            available[t] = available.get(t, 0) + 1
+        untried = [i for i, t in enumerate(texts) if t not in visits]
+        if untried:
+            i = rng.choice(untried)
+            expanded = True
+        else:
+            # UCB with availability counts (inlined: this loop is the search's hot spot).
+            i, top = 0, -math.inf
+            for k, t in enumerate(texts):
+                n = visits[t]
+                score = wins[t] / n + c * math.sqrt(math.log(available[t]) / n)
+                if score > top:
+                    i, top = k, score
+        text = texts[i]
+        path.append((node, text, player))
+        world = world.play(actions[i])
+        node = node.children.setdefault(text, Node())
+    rewards = _playout(world, rng, cap, tuning)
+    for visited, text, player in path:
+        visited.visits[text] = visited.visits.get(text, 0) + 1
+        visited.wins[text] = visited.wins.get(text, 0.0) + (rewards[player] + 1) / 2
+
+
+def _paired_root(root: Node, legal: list, seat: int, determinize: Callable[[random.Random], State],
+                 rng: random.Random, iterations: int, deadline: float, tuning: Tuning, c: float, cap: int) -> int:
+    """Score the root's actions on common samples, halving the field in rounds; returns the iterations run.
+
+    Each sample is one determinization and one seed for everything after the root move, used for every
+    action still in the running, so two actions are compared on the same hidden cards and the same
+    luck (common random numbers): in a game where the deal decides much, the difference between two
+    moves then shows through far fewer samples than independent ones need. Below the root the usual
+    tree search runs. Sequential halving (Karnin, Koren and Somekh 2013) spends the budget in rounds
+    and keeps the better half of the actions after each, by their mean over all the samples so far.
+    """
+    if tuning.root_candidates is not None:
+        texts, actions = tuning.root_candidates(determinize(rng), seat)
+        alive = list(zip(texts, actions, strict=True))
+    else:
+        alive = [(str(a), a) for a in legal]
+    done = 0
+    while True:
+        # What is left of the budget, shared evenly by the rounds still to come.
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        per_action = max(1, (iterations - done) // (rounds * len(alive)))
+        for _ in range(per_action):
+            if done and time.perf_counter() > deadline:
+                return done
+            world = determinize(rng)
+            seed = rng.getrandbits(64)
+            for text, action in alive:
+                child = root.children.setdefault(text, Node())
+                root.available[text] = root.available.get(text, 0) + 1
+                _iterate(world.play(action), child, root, [(root, text, seat)], seat, random.Random(seed),
+                         tuning, c, cap)
+                done += 1
+        if len(alive) == 1 or done >= iterations:
+            return done
+        alive.sort(key=lambda ta: -root.wins[ta[0]] / root.visits[ta[0]])
+        alive = alive[:(len(alive) + 1) // 2]
 
 
 #: The time limit of an untimed search: only the iteration budget stops it.

@@ -20,7 +20,11 @@ and faster without changing the search:
   ``chance_outcomes()``);
 - ``evaluate(world)``: the expected ``returns()`` of a position that a playout leaves unfinished at
   ``playout_cap`` actions (a number from -1 to 1 per seat). Without it an unfinished playout counts
-  as a draw, which is right only for games that playouts finish;
+  as a draw, which is right only for games that playouts finish. It may answer ``None`` where it has
+  no figure (Capture the Commander's race table is for two players): the playout then plays on;
+- ``paired_root``: when true, the root's actions are compared on common samples (the same
+  determinization and the same later luck for each) and the field is halved in rounds, instead of
+  UCB at the root (``mcts._paired_root``): for games where luck swamps the differences between moves;
 - ``budgets``: iterations and seconds per level, when the game needs other figures than ``DEFAULT_BUDGETS``.
 
 A game with no tuning gets the plain search: uniform random playouts over every legal action.
@@ -69,6 +73,7 @@ class Tuning:
     exploration: float = 0.7
     playout_cap: int = 400
     evaluate: Callable[[State], list[float]] | None = None
+    paired_root: bool = False
 
 
 PLAIN = Tuning()

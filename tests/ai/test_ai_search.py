@@ -113,6 +113,43 @@ def test_the_search_attacks_an_open_commander_with_a_known_ace():
     assert str(search(state, 0, iterations=300, seconds=30, seed=1)) == "N1xS13"
 
 
+def test_paired_root_halves_the_field_and_plays_the_best_survivor():
+    # Capture the Commander compares its root moves on common samples, in rounds of halving.
+    assert tuning_for("capture-the-commander").paired_root
+    state = _random_positions(CTC, 1, 3)[0]
+    seat, stats = state.current_player, {}
+    chosen = str(search(state, seat, iterations=400, seconds=30, seed=1, stats=stats))
+    visits, values = stats["visits"], stats["values"]
+    assert stats["iterations"] == sum(visits.values()) == 400
+    assert sorted(visits) == sorted(str(a) for a in state.legal_actions()) and len(visits) > 4
+    most = max(visits.values())
+    finalists = [t for t, n in visits.items() if n == most]
+    assert chosen in finalists and values[chosen] == max(values[t] for t in finalists)
+    # Each round drops the worse half of the field: one group of equal counts per round.
+    dropped, field = [], len(visits)
+    while field > len(finalists):
+        dropped.append(field - (field + 1) // 2)
+        field = (field + 1) // 2
+    groups = Counter(visits.values())
+    assert [groups[n] for n in sorted(groups)] == dropped + [len(finalists)]
+
+
+def test_attack_values_race_the_commanders(monkeypatch):
+    # North's 1 and 2 are gone, so losing its 5 would open the way to its Commander; losing its 4
+    # would not bring the Commander nearer. South's 11 is open: taking it leaves South's Commander open.
+    text = ("turn: North\nNorth: - - 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS\n"
+            "South: 2H 3H 4H 5H 6H 7H 8H - - 10H JH QH KH\nbeaten: 2S AS 9H AH\n")
+    state = CTC.from_position(text)
+    values = {str(a): v for v, a in ctcs.attack_values(state)}
+    assert set(values) == {str(a) for a in state.legal_actions()}
+    assert values["N4xS11"] > values["N5xS11"]  # the same target, the safer attacker
+    assert values["N4xS11"] > values["N4xS1"]  # the same attacker, the target on the Commander's path
+    # Without its noise the playout plays a best-valued attack.
+    monkeypatch.setattr(ctcs, "NOISE", 0.0)
+    best = {t for t, v in values.items() if v == max(values.values())}
+    assert {str(ctcs.playout(state, random.Random(i))) for i in range(20)} <= best
+
+
 def test_oracle_world_knows_the_opponent_hand_but_not_its_face_down_cards():
     state = CC.new_game(seed=9).play("commander Karl").play("commander Joanne").resolve_chance()
     state = state.play(str(state.legal_actions()[17]))  # Blue places: Red searches next

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import pytest
@@ -94,3 +95,27 @@ def test_adjacency_both_ways_is_symmetric():
 def test_mask_helpers():
     assert lay.slots_of(lay.mask_of([1, 13])) == (1, 13)
     assert lay.mask_of(lay.SLOTS) == lay.FULL_MASK
+
+
+def test_commander_distance_examples():
+    full = lay.FULL_MASK
+    without = lambda *slots: full & ~lay.mask_of(slots)  # noqa: E731
+    assert lay.commander_distance(full) == 4  # e.g. 1, then 5, then 8, then 11
+    assert lay.commander_distance(without(1)) == 3
+    assert lay.commander_distance(without(1, 5)) == 2
+    assert lay.commander_distance(without(8, 9, 10, 5, 6, 7, 1, 2, 3, 4)) == 1
+    assert lay.commander_distance(without(12)) == 0
+
+
+def test_commander_distance_is_the_fewest_removals_of_attackable_cards():
+    # Found independently, by searching every order in which attackable cards could leave.
+    @functools.cache
+    def fewest(mask: int) -> int:
+        if lay.coverage(mask, lay.COMMANDER) != lay.FULL:
+            return 0
+        return 1 + min(fewest(mask & ~(1 << s)) for s in lay.slots_of(mask)
+                       if s != lay.COMMANDER and lay.coverage(mask, s) != lay.FULL)
+
+    for rest in range(1 << 12):
+        mask = (rest << 1) | 1 << lay.COMMANDER
+        assert lay.commander_distance(mask) == fewest(mask), lay.slots_of(mask)

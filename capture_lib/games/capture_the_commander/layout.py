@@ -117,3 +117,29 @@ def targets(mask: int) -> tuple[int, ...]:
     """The slots of ``mask`` that may be attacked: the fully uncovered and the partially covered."""
     table = coverage_table(mask)
     return tuple(s for s in SLOTS if mask >> s & 1 and table[s] != FULL)
+
+
+@cache
+def removals_to_attack(mask: int, slot: int) -> int:
+    """How many cards must leave the layout ``mask`` before its card in ``slot`` may be attacked.
+
+    Zero when it is not fully covered now. A card across two neighbours opens when either goes; a card
+    directly under one opens when that one goes; a card that covers it may itself be covered.
+    """
+    if slot in SIDE_COVERS:
+        a, b = SIDE_COVERS[slot]
+        if mask >> a & 1 and mask >> b & 1:
+            return min(_removals_to_remove(mask, a), _removals_to_remove(mask, b))
+        return 0
+    if slot in DIRECT_COVER:
+        return _removals_to_remove(mask, DIRECT_COVER[slot])
+    return 0
+
+
+def _removals_to_remove(mask: int, slot: int) -> int:
+    return 1 + removals_to_attack(mask, slot) if mask >> slot & 1 else 0
+
+
+def commander_distance(mask: int) -> int:
+    """How many cards must leave the layout ``mask`` before its Commander may be attacked (0: it may now)."""
+    return removals_to_attack(mask, COMMANDER)

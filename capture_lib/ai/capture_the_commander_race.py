@@ -1,0 +1,140 @@
+"""The race table of Capture the Commander: who wins from each pair of Commander distances.
+
+A Commander's *distance* is how many cards must leave its layout before it may be attacked
+(``layout.commander_distance``). Most of a two-player game is a race to bring the other Commander
+to distance 0 first, and a high card that everyone has seen and that can attack wins most of the
+battles it fights. The table gives, for the player about to act, the share of games won from each
+*race*: its own distance, the other's, and whether each side has such a card (a queen, king or
+ace, shown and uncovered), counted over many games between two copies of the search's playout
+policy. The search stops its playouts after a few actions and reads the table instead of
+playing on (``capture_the_commander_search.evaluate``): a figure from thousands of games is far
+less noisy than one game played to the end.
+
+The table is stored next to this module; make it again with::
+
+    python -m capture_lib.ai.capture_the_commander_race --games 20000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import random
+from collections import defaultdict
+from functools import cache
+from typing import Any
+
+from capture_lib.core.registry import load_game
+from capture_lib.games.capture_the_commander.layout import attackers, commander_distance
+
+#: Where the table is kept (in the package, so an installed library has it).
+RACE_FILE = pathlib.Path(__file__).with_name("capture_the_commander_race.json")
+#: The first game seed of the stored table (game i uses RACE_SEED + i).
+RACE_SEED = 900_000
+#: The most cards that can stand between a Commander and an attack (the full layout's distance).
+MOST = 4
+#: The lowest rank (0 for a two) of a shown card that counts as a strong attacker: a queen.
+STRONG = 10
+#: How many games' weight a race's figure borrows from the figure for its two distances alone.
+PRIOR = 10
+
+#: (own distance, other's distance, own strong card, other's strong card) of the player to act.
+Race = tuple[int, int, bool, bool]
+Cells = dict[Race, tuple[float, int]]
+
+
+def race_of(state: Any, me: int) -> Race:
+    """The race as ``me`` sees it in a two-player ``state``: distances and strong shown attackers."""
+    them = 1 - me
+    masks = state.masks
+    return (commander_distance(masks[me]), commander_distance(masks[them]), _strong(state, me), _strong(state, them))
+
+
+def _strong(state: Any, seat: int) -> bool:
+    shown, row = state.revealed, state.layouts[seat]
+    return any(row[s] in shown and row[s] % 13 >= STRONG for s in attackers(state.masks[seat]))
+
+
+def race_counts(games: int, seed: int = RACE_SEED) -> Cells:
+    """Race -> (games won by the player to act, positions), both seats counted (see ``race_of``).
+
+    Each game is dealt from its seed and played by the search's playout policy on both sides, which
+    reads only public facts. A shared hand counts half.
+    """
+    from .capture_the_commander_search import playout
+
+    game = load_game("capture-the-commander")
+    counts: dict[Race, list[float]] = defaultdict(lambda: [0.0, 0])
+    for number in range(games):
+        rng = random.Random(seed + number)
+        state = game.new_game(seed=seed + number).resolve_chance(rng)
+        seen = []
+        while not state.is_over:
+            if state.phase == "play":
+                me = state.current_player
+                seen.append((me, race_of(state, me)))
+            state = state.play(playout(state, rng))
+        for me, cell in seen:
+            won = counts[cell]
+            won[0] += 1.0 if state.winners == (me,) else 0.5 if me in state.winners or not state.winners else 0.0
+            won[1] += 1
+    return {cell: (w, n) for cell, (w, n) in sorted(counts.items())}
+
+
+def save(cells: Cells, games: int, seed: int, path: pathlib.Path = RACE_FILE) -> None:
+    """Write the counts with what run made them."""
+    data = {"meta": {"games": games, "seed": seed, "players": "playout policy on both sides"},
+            "cells": [[*race, won, seen] for race, (won, seen) in cells.items()]}
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def read(path: pathlib.Path = RACE_FILE) -> tuple[dict, Cells]:
+    """The stored table's meta and counts."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return data["meta"], {(own, other, bool(a), bool(b)): (won, seen) for own, other, a, b, won, seen in data["cells"]}
+
+
+@cache
+def win_chances() -> dict[Race, float]:
+    """Race -> the chance that the player to act wins, from the stored table.
+
+    A race seen in few games borrows ``PRIOR`` games' weight from the figure for its two distances
+    alone (itself smoothed towards an even chance), so a rare race is not read as certain.
+    """
+    _, cells = read()
+    by_distances: dict[tuple[int, int], list[float]] = defaultdict(lambda: [0.0, 0])
+    for (own, other, _, _), (won, seen) in cells.items():
+        by_distances[own, other][0] += won
+        by_distances[own, other][1] += seen
+    table = {}
+    for own in range(MOST + 1):
+        for other in range(MOST + 1):
+            won, seen = by_distances.get((own, other), (0.0, 0))
+            base = (won + 1) / (seen + 2)
+            for flags in ((False, False), (False, True), (True, False), (True, True)):
+                won, seen = cells.get((own, other, *flags), (0.0, 0))
+                table[own, other, *flags] = (won + PRIOR * base) / (seen + PRIOR)
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play the games and store the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=RACE_SEED)
+    args = parser.parse_args(argv)
+    cells = race_counts(args.games, args.seed)
+    save(cells, args.games, args.seed)
+    chances = win_chances.__wrapped__()
+    print("own distance, other's: the chance to win for neither / other / own / both strong cards")
+    for own in range(MOST + 1):
+        for other in range(MOST + 1):
+            flags = ((False, False), (False, True), (True, False), (True, True))
+            print(own, other, " ".join(f"{chances[own, other, a, b]:.2f}" for a, b in flags))
+    print(f"written to {RACE_FILE}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
