@@ -19,6 +19,10 @@ The search is single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley a
 A game's ``Tuning`` may also group equivalent moves (``candidates``) and, for simultaneous hidden
 moves, draw the other seats' moves from the playout policy instead of searching them
 (``opponent_model``), so the search never assumes the opponent reacts to a move it cannot see.
+Where luck swamps the differences between moves (Capture the Commander), the tuning may ask for a
+*paired root* (``paired_root``): the root's actions are compared on common samples, the same
+determinization and the same later luck for each, and the worse half is dropped in rounds
+(sequential halving) instead of choosing among them by UCB.
 """
 
 from __future__ import annotations
@@ -74,7 +78,9 @@ def _playout(state: State, rng: random.Random, cap: int, tuning: Tuning) -> list
 def search(state: State, seat: int, iterations: int = 300, seconds: float = 1.0, seed: int | None = None,
            exploration: float | None = None, playout_cap: int | None = None, tuning: Tuning | None = None,
            determinize: Callable[[random.Random], State] | None = None, stats: dict | None = None) -> Any:
-    """The action MCTS picks for ``seat`` in ``state`` within the budget (the most visited root action).
+    """The action MCTS picks for ``seat`` in ``state`` within the budget.
+
+    That is the most visited root action, or with a paired root the best scored of the last round's.
 
     ``seed`` fixes the search's own randomness (default: seeded by ``seat``'s observation), so two
     states that look the same to ``seat`` give the same move. ``tuning`` defaults to the game's (see
