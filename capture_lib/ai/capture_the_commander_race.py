@@ -62,7 +62,7 @@ def race_counts(games: int, seed: int = RACE_SEED) -> Cells:
     Each game is dealt from its seed and played by the search's playout policy on both sides, which
     reads only public facts. A shared hand counts half.
     """
-    from .capture_the_commander_search import playout
+    from .capture_the_commander_search import playout  # here: the search module reads this one's table
 
     game = load_game("capture-the-commander")
     counts: dict[Race, list[float]] = defaultdict(lambda: [0.0, 0])

@@ -57,21 +57,24 @@ class Node:
     children: dict[str, Node] = field(default_factory=dict)
 
 
-def _playout(state: State, rng: random.Random, cap: int, tuning: Tuning) -> list[float]:
+def _play_on(state: State, rng: random.Random, actions: int, tuning: Tuning) -> State:
+    """``state`` after up to ``actions`` more actions of the playout policy and the chance sampler."""
     policy, chance = tuning.playout, tuning.chance
-    for _ in range(cap):
+    for _ in range(actions):
         if state.is_over:
             break
         state = state.play(chance(state, rng) if state.current_player == CHANCE else policy(state, rng))
+    return state
+
+
+def _playout(state: State, rng: random.Random, cap: int, tuning: Tuning) -> list[float]:
+    state = _play_on(state, rng, cap, tuning)
     if not state.is_over and tuning.evaluate is not None:
         # Cut short: the game's evaluation stands in for the rest of the game, if it has a figure.
         value = tuning.evaluate(state)
         if value is not None:
             return value
-        for _ in range(_PLAY_ON):
-            if state.is_over:
-                break
-            state = state.play(chance(state, rng) if state.current_player == CHANCE else policy(state, rng))
+        state = _play_on(state, rng, _PLAY_ON, tuning)
     return state.returns()
 
 
@@ -128,8 +131,8 @@ def search(state: State, seat: int, iterations: int = 300, seconds: float = 1.0,
         return legal[0]
     if tuning.paired_root:
         # Every action still in the running has been scored on the same samples: the best mean wins.
-        alive = [t for t in chosen if root.visits[t] == max(root.visits.values())]
-        best = max(alive, key=lambda t: root.wins[t])
+        most = max(root.visits.values())
+        best = max((t for t in chosen if root.visits[t] == most), key=lambda t: root.wins[t])
     else:
         best = max(chosen, key=lambda t: (root.visits[t], root.wins[t]))
     if tuning.finish is not None:
@@ -197,12 +200,9 @@ def _paired_root(root: Node, legal: list, seat: int, determinize: Callable[[rand
     moves then shows through far fewer samples than independent ones need. Below the root the usual
     tree search runs. Sequential halving (Karnin, Koren and Somekh 2013) spends the budget in rounds
     and keeps the better half of the actions after each, by their mean over all the samples so far.
+    Every legal action starts in the field (a tuning's ``root_candidates`` is not used here).
     """
-    if tuning.root_candidates is not None:
-        texts, actions = tuning.root_candidates(determinize(rng), seat)
-        alive = list(zip(texts, actions, strict=True))
-    else:
-        alive = [(str(a), a) for a in legal]
+    alive = [(str(a), a) for a in legal]
     done = 0
     while True:
         # What is left of the budget, shared evenly by the rounds still to come.
