@@ -27,6 +27,7 @@ from typing import Any
 
 from capture_lib.core.registry import load_game
 from capture_lib.games.capture_the_commander.layout import attackers, commander_distance
+from capture_lib.simulate import score
 
 #: Where the table is kept (in the package, so an installed library has it).
 RACE_FILE = pathlib.Path(__file__).with_name("capture_the_commander_race.json")
@@ -41,6 +42,8 @@ PRIOR = 10
 
 #: (own distance, other's distance, own strong card, other's strong card) of the player to act.
 Race = tuple[int, int, bool, bool]
+#: The strong-card flags of a race, in the order the table is printed: neither, other's, own, both.
+FLAGS = ((False, False), (False, True), (True, False), (True, True))
 Cells = dict[Race, tuple[float, int]]
 
 
@@ -75,9 +78,10 @@ def race_counts(games: int, seed: int = RACE_SEED) -> Cells:
                 me = state.current_player
                 seen.append((me, race_of(state, me)))
             state = state.play(playout(state, rng))
+        result = {"winners": list(state.winners)}
         for me, cell in seen:
             won = counts[cell]
-            won[0] += 1.0 if state.winners == (me,) else 0.5 if me in state.winners or not state.winners else 0.0
+            won[0] += score(result, me)
             won[1] += 1
     return {cell: (w, n) for cell, (w, n) in sorted(counts.items())}
 
@@ -112,7 +116,7 @@ def win_chances() -> dict[Race, float]:
         for other in range(MOST + 1):
             won, seen = by_distances.get((own, other), (0.0, 0))
             base = (won + 1) / (seen + 2)
-            for flags in ((False, False), (False, True), (True, False), (True, True)):
+            for flags in FLAGS:
                 won, seen = cells.get((own, other, *flags), (0.0, 0))
                 table[own, other, *flags] = (won + PRIOR * base) / (seen + PRIOR)
     return table
@@ -126,12 +130,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     cells = race_counts(args.games, args.seed)
     save(cells, args.games, args.seed)
-    chances = win_chances.__wrapped__()
+    win_chances.cache_clear()  # the table just written, not one read before
+    chances = win_chances()
     print("own distance, other's: the chance to win for neither / other / own / both strong cards")
     for own in range(MOST + 1):
         for other in range(MOST + 1):
-            flags = ((False, False), (False, True), (True, False), (True, True))
-            print(own, other, " ".join(f"{chances[own, other, a, b]:.2f}" for a, b in flags))
+            print(own, other, " ".join(f"{chances[own, other, *flags]:.2f}" for flags in FLAGS))
     print(f"written to {RACE_FILE}")
     return 0
 
