@@ -5,7 +5,7 @@ millisecond, so thousands of games take a minute or two, and the interval printe
 to tell a few points apart (80 search games cannot: they give about +-10 points). Players:
 
 - ``random``: any legal move;
-- ``race``: the search's playout policy without its noise (``attack_values``: the attack that best
+- ``race``: the search's playout policy without its noise (``best_move``: the attack that best
   races the Commanders);
 - ``lookahead``: every outcome of each attack (win, loss or tie, with the rank the winner shows, from
   the ranks nobody has seen), each scored by the race table (``capture_the_commander_race``) for the
@@ -16,7 +16,7 @@ Each deal is played twice, the player on each seat once, against the rule-based 
     python bench/bench_ctc_policies.py [--games N] [--workers K] [--seed S] [--players random,race,lookahead]
 
 Measured on the 2-core machine (4,000 games each, seed 1000, about 2 minutes): random 23.6%,
-race 62.3%, lookahead 64.3% (each +-1.5). The hard search (2,000 iterations) wins about 67% of 240
+race 62.3%, lookahead 64.5% (each +-1.5). The hard search (2,000 iterations) wins about 67% of 240
 games; the rule-based player's own 50% is the mirror match.
 """
 
@@ -30,29 +30,20 @@ from typing import Any
 
 from capture_lib import load_game
 from capture_lib.ai import capture_the_commander_search as search
-from capture_lib.ai.capture_the_commander_race import STRONG, win_chances
-from capture_lib.games.capture_the_commander.layout import COMMANDER, SLOTS, attackers, commander_distance
+from capture_lib.ai.capture_the_commander_race import shown_ranks, strong_shown, win_chances
+from capture_lib.games.capture_the_commander.layout import COMMANDER, commander_distance
 from capture_lib.games.capture_the_commander.strategy import simple_player
 from capture_lib.simulate import wilson
 
 
-def _known(world: Any, seat: int) -> dict[int, int]:
-    """Slot -> rank of ``seat``'s cards that the table has seen."""
-    shown, row = world.revealed, world.layouts[seat]
-    return {s: row[s] % 13 for s in SLOTS if row[s] >= 0 and row[s] in shown}
-
-
-def _strong(mask: int, known: dict[int, int]) -> bool:
-    return any(known.get(s, -1) >= STRONG for s in attackers(mask))
-
-
-def _after(mine: int, my_known: dict, theirs: int, their_known: dict, table: dict) -> float:
+def _after(mine: int, my_ranks: list, theirs: int, their_ranks: list, table: dict) -> float:
     """The mover's chance to win once the battle is over and the other player is to act."""
     if not theirs >> COMMANDER & 1:
         return 1.0
     if not mine >> COMMANDER & 1:
         return 0.0
-    race = (commander_distance(theirs), commander_distance(mine), _strong(theirs, their_known), _strong(mine, my_known))
+    race = (commander_distance(theirs), commander_distance(mine), strong_shown(theirs, their_ranks),
+            strong_shown(mine, my_ranks))
     return 1.0 - table[race]
 
 
@@ -69,31 +60,34 @@ def _outcomes(mine: int | None, theirs: int | None, unseen: list[int]) -> list[t
             for i in range(13) for j in range(13) if unseen[i] and unseen[j] - (i == j) > 0]
 
 
+def _with(ranks: list, slot: int, rank: int | None) -> list:
+    """``ranks`` with ``slot``'s entry replaced (a card shown, or gone)."""
+    changed = list(ranks)
+    changed[slot] = rank
+    return changed
+
+
 def lookahead(world: Any, rng: random.Random) -> Any:
     """The attack with the best expected race-table score one battle ahead (tie-breaks: the playout's pick)."""
     legal = world.legal_actions()
     if world.phase != "play" or len(legal) == 1:
-        return search.playout(world, rng)
+        return search.best_move(world, rng, legal)
     table = win_chances()
     me = world.current_player
     them = 1 - me
-    unseen = [4] * 13
-    for card in world.revealed:
-        unseen[card % 13] -= 1
+    unseen = search.unseen_ranks(world)
     mine, theirs = world.masks[me], world.masks[them]
-    my_known, their_known = _known(world, me), _known(world, them)
+    my_ranks, their_ranks = shown_ranks(world, me), shown_ranks(world, them)
     scored = []
     for a in legal:
         s, d = a.attacker_slot, a.defender_slot
         value = 0.0
-        for i, j, p in _outcomes(my_known.get(s), their_known.get(d), unseen):
+        for i, j, p in _outcomes(my_ranks[s], their_ranks[d], unseen):
             won = lost = None
             if i >= j:  # my card stays, shown; theirs goes
-                won = _after(mine, {**my_known, s: i}, theirs & ~(1 << d),
-                             {k: r for k, r in their_known.items() if k != d}, table)
+                won = _after(mine, _with(my_ranks, s, i), theirs & ~(1 << d), _with(their_ranks, d, None), table)
             if i <= j:
-                lost = _after(mine & ~(1 << s), {k: r for k, r in my_known.items() if k != s}, theirs,
-                              {**their_known, d: j}, table)
+                lost = _after(mine & ~(1 << s), _with(my_ranks, s, None), theirs, _with(their_ranks, d, j), table)
             # A tie goes to a tie-break: counted as even odds of either result.
             value += p * (won if lost is None else lost if won is None else (won + lost) / 2)
         scored.append((value, a))
@@ -101,21 +95,12 @@ def lookahead(world: Any, rng: random.Random) -> Any:
     return rng.choice([a for v, a in scored if v > best - 1e-12])
 
 
-def race(world: Any, rng: random.Random) -> Any:
-    """The search's playout policy without its random moves."""
-    noise, search.NOISE = search.NOISE, 0.0
-    try:
-        return search.playout(world, rng)
-    finally:
-        search.NOISE = noise
-
-
 def random_move(world: Any, rng: random.Random) -> Any:
     """Any legal action."""
     return rng.choice(world.legal_actions())
 
 
-PLAYERS = {"random": random_move, "race": race, "lookahead": lookahead}
+PLAYERS = {"random": random_move, "race": search.best_move, "lookahead": lookahead}
 
 
 def play(job: tuple[str, int, int]) -> float:

@@ -54,9 +54,19 @@ def race_of(state: Any, me: int) -> Race:
     return (commander_distance(masks[me]), commander_distance(masks[them]), _strong(state, me), _strong(state, them))
 
 
+def shown_ranks(state: Any, seat: int) -> list[int | None]:
+    """By slot (index 0 unused): the rank of ``seat``'s card there if the table has seen it, else ``None``."""
+    shown = state.revealed
+    return [card % 13 if card in shown else None for card in state.layouts[seat]]
+
+
+def strong_shown(mask: int, ranks: list[int | None]) -> bool:
+    """Whether a layout ``mask`` whose shown ranks are ``ranks`` (by slot) has a strong card that may attack."""
+    return any((r := ranks[s]) is not None and r >= STRONG for s in attackers(mask))
+
+
 def _strong(state: Any, seat: int) -> bool:
-    shown, row = state.revealed, state.layouts[seat]
-    return any(row[s] in shown and row[s] % 13 >= STRONG for s in attackers(state.masks[seat]))
+    return strong_shown(state.masks[seat], shown_ranks(state, seat))
 
 
 def race_counts(games: int, seed: int = RACE_SEED) -> Cells:

@@ -24,7 +24,7 @@ from capture_lib.core.protocol import Action, State
 from capture_lib.games.capture_the_commander.actions import Attack, Pick
 from capture_lib.games.capture_the_commander.layout import COMMANDER, SLOTS, commander_distance
 
-from .capture_the_commander_race import race_of, win_chances
+from .capture_the_commander_race import race_of, shown_ranks, win_chances
 from .tuning import Tuning
 
 #: How often a playout player makes a random move instead of the best-valued one.
@@ -33,26 +33,26 @@ NOISE = 0.15
 PLAYOUT_ACTIONS = 4
 #: What taking a Commander is worth, in cards of distance (see ``attack_values``).
 _CAPTURE = 20.0
-def _beats(world: State) -> list[float]:
-    """By rank: the chance that a card of that rank beats a face-down card nobody has seen (a tie half).
-
-    The face-down card comes from the ranks not shown yet: four of each, less those the table saw.
-    """
+def unseen_ranks(world: State) -> list[int]:
+    """By rank: how many cards of it nobody has seen (four of each, less those the table saw)."""
     unseen = [4] * 13
     for card in world.revealed:
         unseen[card % 13] -= 1
+    return unseen
+
+
+def _beats(world: State) -> list[float]:
+    """By rank: the chance that a card of that rank beats a face-down card nobody has seen (a tie half).
+
+    The face-down card comes from the ranks not shown yet (``unseen_ranks``).
+    """
+    unseen = unseen_ranks(world)
     total = sum(unseen) or 1
     chances, below = [], 0
     for count in unseen:
         chances.append((below + 0.5 * count) / total)
         below += count
     return chances
-
-
-def _shown_ranks(world: State, seat: int) -> list[int | None]:
-    """By slot: the rank of ``seat``'s card there if the table has seen it, else ``None``."""
-    shown = world.revealed
-    return [card % 13 if card in shown else None for card in world.layouts[seat]]
 
 
 @cache
@@ -73,7 +73,7 @@ def attack_values(world: State, legal: list | None = None) -> list[tuple[float, 
     me = world.current_player
     beats = _beats(world)
     masks = world.masks
-    mine, my_ranks = _nearer(masks[me]), _shown_ranks(world, me)
+    mine, my_ranks = _nearer(masks[me]), shown_ranks(world, me)
     seats: dict[str, tuple[tuple[int, ...], list[int | None]]] = {}
     values = []
     for a in world.legal_actions() if legal is None else legal:
@@ -82,7 +82,7 @@ def attack_values(world: State, legal: list | None = None) -> list[tuple[float, 
         theirs = seats.get(a.defender)
         if theirs is None:
             them = world.seat_of_letter(a.defender)
-            theirs = seats[a.defender] = (_nearer(masks[them]), _shown_ranks(world, them))
+            theirs = seats[a.defender] = (_nearer(masks[them]), shown_ranks(world, them))
         s, d = a.attacker_slot, a.defender_slot
         mine_rank, their_rank = my_ranks[s], theirs[1][d]
         if mine_rank is None:
@@ -102,9 +102,15 @@ def playout(world: State, rng: random.Random) -> Action:
     legal = world.legal_actions()
     if len(legal) == 1 or rng.random() < NOISE:
         return rng.choice(legal)
+    return best_move(world, rng, legal)
+
+
+def best_move(world: State, rng: random.Random, legal: list | None = None) -> Action:
+    """The playout's choice without its noise: the best-valued attack, or a sensible tie-break pick."""
+    legal = world.legal_actions() if legal is None else legal
     me = world.current_player
     if world.phase == "tie":
-        ranks = _shown_ranks(world, me)
+        ranks = shown_ranks(world, me)
         known = [(r, a) for a in legal if isinstance(a, Pick) and (r := ranks[a.slot]) is not None]
         if known:
             best_rank, best = max(known, key=lambda ra: ra[0])

@@ -72,7 +72,7 @@ class Tuning:
     budgets: dict[str, tuple[int, float]] = field(default_factory=lambda: dict(DEFAULT_BUDGETS))
     exploration: float = 0.7
     playout_cap: int = 400
-    evaluate: Callable[[State], list[float]] | None = None
+    evaluate: Callable[[State], list[float] | None] | None = None
     paired_root: bool = False
 
 
