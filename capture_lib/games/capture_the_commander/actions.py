@@ -48,6 +48,9 @@ def rank_of(card: int) -> int:
 
 def card_number(text: str) -> int:
     """The number of the card written ``text`` (``AS``, ``10h``, ``T♦``); ``IllegalAction`` if none."""
+    number = _CARD_NUMBER.get(text)
+    if number is not None:
+        return number  # the engine's own spelling: no parsing (the search reads many observations)
     try:
         card = Card.parse(text)
     except ValueError as err:
