@@ -22,7 +22,9 @@ moves, draw the other seats' moves from the playout policy instead of searching 
 Where luck swamps the differences between moves (Capture the Commander), the tuning may ask for a
 *paired root* (``paired_root``): the root's actions are compared on common samples, the same
 determinization and the same later luck for each, and the worse half is dropped in rounds
-(sequential halving) instead of choosing among them by UCB.
+(sequential halving) instead of choosing among them by UCB. A tuning may also play its playouts on
+the game's own fast model of itself (``rollout``) and, with a paired root, search nothing below the
+root (``tree``): the ``counter`` ceiling player of Capture the Commander does both.
 """
 
 from __future__ import annotations
@@ -67,7 +69,12 @@ def _play_on(state: State, rng: random.Random, actions: int, tuning: Tuning) -> 
     return state
 
 
-def _playout(state: State, rng: random.Random, cap: int, tuning: Tuning) -> list[float]:
+def _playout(state: State, rng: random.Random, cap: int, tuning: Tuning, seat: int) -> list[float]:
+    if tuning.rollout is not None and not state.is_over:
+        # The game's own fast model plays it out for the searching seat, where it can.
+        value = tuning.rollout(state, seat, rng)
+        if value is not None:
+            return value
     state = _play_on(state, rng, cap, tuning)
     if not state.is_over and tuning.evaluate is not None:
         # Cut short: the game's evaluation stands in for the rest of the game, if it has a figure.
@@ -184,7 +191,7 @@ def _iterate(world: State, node: Node, root: Node, path: list, seat: int, rng: r
         path.append((node, text, player))
         world = world.play(actions[i])
         node = node.children.setdefault(text, Node())
-    rewards = _playout(world, rng, cap, tuning)
+    rewards = _playout(world, rng, cap, tuning, seat)
     for visited, text, player in path:
         visited.visits[text] = visited.visits.get(text, 0) + 1
         visited.wins[text] = visited.wins.get(text, 0.0) + (rewards[player] + 1) / 2
@@ -198,8 +205,9 @@ def _paired_root(root: Node, legal: list, seat: int, determinize: Callable[[rand
     action still in the running, so two actions are compared on the same hidden cards and the same
     luck (common random numbers): in a game where the deal decides much, the difference between two
     moves then shows through far fewer samples than independent ones need. Below the root the usual
-    tree search runs. Sequential halving (Karnin, Koren and Somekh 2013) spends the budget in rounds
-    and keeps the better half of the actions after each, by their mean over all the samples so far.
+    tree search runs, or with ``tuning.tree`` false, nothing: each sample is played out at once.
+    Sequential halving (Karnin, Koren and Somekh 2013) spends the budget in rounds and keeps the
+    better half of the actions after each, by their mean over all the samples so far.
     Every legal action starts in the field (a tuning's ``root_candidates`` is not used here).
     """
     alive = [(str(a), a) for a in legal]
@@ -214,10 +222,15 @@ def _paired_root(root: Node, legal: list, seat: int, determinize: Callable[[rand
             world = determinize(rng)
             seed = rng.getrandbits(64)
             for text, action in alive:
-                child = root.children.setdefault(text, Node())
                 root.available[text] = root.available.get(text, 0) + 1
-                _iterate(world.play(action), child, root, [(root, text, seat)], seat, random.Random(seed),
-                         tuning, c, cap)
+                if tuning.tree:
+                    child = root.children.setdefault(text, Node())
+                    _iterate(world.play(action), child, root, [(root, text, seat)], seat, random.Random(seed),
+                             tuning, c, cap)
+                else:
+                    reward = _playout(world.play(action), random.Random(seed), cap, tuning, seat)[seat]
+                    root.visits[text] = root.visits.get(text, 0) + 1
+                    root.wins[text] = root.wins.get(text, 0.0) + (reward + 1) / 2
                 done += 1
         if len(alive) == 1 or done >= iterations:
             return done

@@ -22,6 +22,13 @@ and faster without changing the search:
   ``playout_cap`` actions (a number from -1 to 1 per seat). Without it an unfinished playout counts
   as a draw, which is right only for games that playouts finish. It may answer ``None`` where it has
   no figure (Capture the Commander's race table is for two players): the playout then plays on;
+- ``rollout(world, seat, rng)``: each seat's result of playing ``world`` to the end on the game's own
+  fast model of itself, for the searching ``seat`` (``None`` where it has none: the usual playout
+  then runs). It stands in for the playout and ``evaluate`` together: Capture the Commander's
+  playouts through the engine cost twenty times more than on plain lists;
+- ``tree``: when false (with ``paired_root``), nothing is searched below the root: each sample
+  of a root action is played out at once. For games where a strong playout knows more than the
+  few visits a node below the root gets could learn;
 - ``paired_root``: when true, the root's actions are compared on common samples (the same
   determinization and the same later luck for each) and the field is halved in rounds, instead of
   UCB at the root (``mcts._paired_root``): for games where luck swamps the differences between moves;
@@ -74,6 +81,8 @@ class Tuning:
     playout_cap: int = 400
     evaluate: Callable[[State], list[float] | None] | None = None
     paired_root: bool = False
+    rollout: Callable[[State, int, random.Random], list[float] | None] | None = None
+    tree: bool = True
 
 
 PLAIN = Tuning()
