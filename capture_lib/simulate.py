@@ -21,11 +21,12 @@ from capture_lib.core.chance import CHANCE
 from capture_lib.core.registry import load_game
 
 #: Players the simulator knows besides the levels: ceilings used to measure a game, never offered in play.
-ANALYSIS_PLAYERS = ("oracle",)
+ANALYSIS_PLAYERS = ("oracle", "counter")
 
 
 def make_player(name: str) -> Any:
-    """The player function called ``name``: a level of ``capture_lib.ai.levels.LEVEL_NAMES``, or ``oracle``.
+    """The player function called ``name``: a level of ``capture_lib.ai.levels.LEVEL_NAMES``, or a ceiling player
+    of ``ANALYSIS_PLAYERS`` (``capture_lib.ai.oracle``).
 
     The search levels play *untimed* here (their iteration budget only), so a seeded run gives the
     same games on any machine, however busy.
@@ -37,6 +38,10 @@ def make_player(name: str) -> Any:
         from capture_lib.ai.oracle import oracle_player
 
         return partial(oracle_player, timed=False)
+    if name == "counter":
+        from capture_lib.ai.oracle import counter_player
+
+        return partial(counter_player, timed=False)
     if name not in LEVEL_NAMES:
         raise ValueError(f"bad player {name!r}; choose one of: {', '.join(LEVEL_NAMES + ANALYSIS_PLAYERS)}")
     if name in LEVELS:

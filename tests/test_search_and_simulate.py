@@ -67,11 +67,12 @@ def test_win_rate_interval_contains_the_rate():
     assert n == 40 and p == 0.75 and low < p < high
 
 
-def test_unknown_player_is_refused_and_the_oracle_is_for_analysis_only():
+def test_unknown_player_is_refused_and_the_ceilings_are_for_analysis_only():
     from capture_lib.ai.levels import LEVEL_NAMES, player_for
 
-    with pytest.raises(ValueError, match="random, rule, easy, medium, hard, oracle"):
+    with pytest.raises(ValueError, match="random, rule, easy, medium, hard, oracle, counter"):
         make_player("impossible")
-    assert callable(make_player("oracle")) and "oracle" not in LEVEL_NAMES
-    with pytest.raises(ValueError):
-        player_for("oracle")
+    for ceiling in ("oracle", "counter"):
+        assert callable(make_player(ceiling)) and ceiling not in LEVEL_NAMES
+        with pytest.raises(ValueError):
+            player_for(ceiling)

@@ -139,3 +139,10 @@ def evaluate(world: State) -> list[float] | None:
 
 TUNING = Tuning(playout=playout, paired_root=True, evaluate=evaluate, playout_cap=PLAYOUT_ACTIONS,
                 budgets={"easy": (100, 0.15), "medium": (400, 0.5), "hard": (2000, 0.9)})
+
+
+def fast_rollout(world: State, seat: int, rng: random.Random) -> list[float] | None:
+    """The hand played out on plain lists (``capture_the_commander_rollout``), for the searching ``seat``."""
+    from .capture_the_commander_rollout import rollout  # that module builds on this one
+
+    return rollout(world, seat, rng)

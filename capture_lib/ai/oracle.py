@@ -1,4 +1,4 @@
-"""Ceiling players that cheat on purpose, to show how much of a game is luck. Never offered to players.
+"""Ceiling players, to show how much of a game is luck and how far play can go. Never offered to players.
 
 ``oracle`` runs the same search as ``hard``, but its determinizations are drawn knowing more than
 its seat may see:
@@ -8,17 +8,30 @@ its seat may see:
   it is a perfect card counter with perfect reads of the hand, short only of seeing a move that is
   simultaneous in effect. What it cannot win against a given opponent, no fair player can expect to;
 - any other game: it searches the true state (every face-down card known).
+
+``counter`` plays fair (it sees only what its seat may see) but is built against one opponent: it
+knows exactly how the rule-based player chooses. Only for Capture the Commander, where every card
+lies face down for everyone, so what the rule-based player will do is a function of public facts:
+for each legal action it plays the hand out thousands of times on sampled deals (fast, on plain
+lists: ``capture_the_commander_rollout``), the other side choosing as the rule-based player does,
+and keeps the action that won most, comparing the actions on the same deals. It shows how much a
+fair player could win from that opponent by knowing it; it is no stronger in general (against
+random play it does worse than ``hard``).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from capture_lib.core.protocol import State
 
 from .mcts import UNTIMED, search
 from .tuning import tuning_for
+
+#: The counter player's playouts a move: more hardly changes its figure (3,000 and 12,000 measured the same).
+COUNTER_PLAYOUTS = 3000
 
 
 def _card_commander_world(state: Any, seat: int) -> Any:
@@ -67,3 +80,17 @@ def oracle_player(state: State, seat: int, timed: bool = True) -> Any:
         def world(_rng: random.Random) -> State:
             return state
     return search(state, seat, iterations=iterations, seconds=seconds, tuning=tuning, determinize=world)
+
+
+def counter_player(state: State, seat: int, timed: bool = True) -> Any:
+    """The fair player built against Capture the Commander's rule-based player (see the module's docstring).
+
+    ``timed=False`` lifts the time limit, as for the simulator's levels.
+    """
+    if state.game.slug != "capture-the-commander":
+        raise ValueError(f"the counter player is built for capture-the-commander only, not {state.game.slug}")
+    from .capture_the_commander_search import TUNING, fast_rollout
+
+    tuning = replace(TUNING, rollout=fast_rollout, tree=False)
+    seconds = tuning.budgets["hard"][1] * 3 if timed else UNTIMED
+    return search(state, seat, iterations=COUNTER_PLAYOUTS, seconds=seconds, tuning=tuning)

@@ -18,6 +18,10 @@ from .layout import COMMANDER
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 #: Losing or taking one of these cards opens the way to the Commander lying under it.
 _GUARDS = (11, 12)
+#: By slot: what taking the card there is worth (an enemy Commander far outweighs the rest).
+GAIN: dict[int, float] = {s: 20.0 if s == COMMANDER else 2.0 if s in _GUARDS else 1.0 for s in range(1, 14)}
+#: By slot: what losing one's own card there costs (one's own Commander most of all).
+LOSS: dict[int, float] = {s: 30.0 if s == COMMANDER else 2.0 if s in _GUARDS else 1.0 for s in range(1, 14)}
 
 
 def card_rank(name: str) -> int:
@@ -68,9 +72,7 @@ def _attack_value(obs: dict[str, Any], action: str, pool: list[int]) -> float:
     a_letter, a_slot = attacker[0], int(attacker[1:])
     d_letter, d_slot = target[0], int(target[1:])
     p = win_chance(_known(obs, a_letter, a_slot), _known(obs, d_letter, d_slot), pool)
-    gain = 20.0 if d_slot == COMMANDER else 2.0 if d_slot in _GUARDS else 1.0
-    loss = 30.0 if a_slot == COMMANDER else 2.0 if a_slot in _GUARDS else 1.0
-    return p * gain - (1.0 - p) * loss
+    return p * GAIN[d_slot] - (1.0 - p) * LOSS[a_slot]
 
 
 def simple_player(state: Any, seat: int) -> str:
