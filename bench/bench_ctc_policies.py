@@ -18,7 +18,10 @@ Each deal is played twice, the player on each seat once, against the rule-based 
 Measured on the 2-core machine (4,000 games each, seed 1000, about 2 minutes): random 23.6%,
 race 62.3%, lookahead 64.5% (each +-1.5). The hard search (2,000 iterations) wins 65.5% of 480 games
 (95% interval 61.2% to 69.6%: the stored 80 of ``results/``, 160 from seed 70000, 240 from seed 80000);
-the rule-based player's own 50% is the mirror match.
+the rule-based player's own 50% is the mirror match. The ``counter`` ceiling player
+(``capture_lib.ai.oracle.counter_player``: fair, but built against the rule-based player, which it
+plays out thousands of times a move) is measured by ``python -m capture_lib.analysis --only
+capture-the-commander-counter`` (400 games, in the book's numbers chapter).
 """
 
 from __future__ import annotations

@@ -87,6 +87,14 @@ def first_player_games(games: int, seed: int, executor: Executor) -> list[dict[s
     return records
 
 
+def counter_games(games: int, seed: int, executor: Executor) -> list[dict[str, Any]]:
+    """Capture the Commander's ``counter`` ceiling player against the rule-based player it is built against.
+
+    More games than a strength pairing: the figure is compared with a bar a few points away.
+    """
+    return head_to_head("capture-the-commander", "counter", "rule", games, seed, executor=executor)[1]
+
+
 def civilization_games(games: int, seed: int, executor: Executor, players: str = "rule") -> list[dict[str, Any]]:
     """Command Capture games for every (Blue's, Red's) civilization, ``players`` on both sides, same seeds."""
     records = []
@@ -155,6 +163,7 @@ EXPERIMENTS: dict[str, tuple[str, int, Callable[[int, int, Executor], list[dict[
     "first-player": ("capture-the-commander/first-player.jsonl", 2000, first_player_games),
     "card-commander-strength": ("card-commander/strength.jsonl", 80, None),
     "capture-the-commander-strength": ("capture-the-commander/strength.jsonl", 80, None),
+    "capture-the-commander-counter": ("capture-the-commander/counter.jsonl", 400, counter_games),
     "civilizations": ("command-capture/civilizations.jsonl", 200, civilization_games),
     "civilizations-hard": ("command-capture/civilizations-hard.jsonl", 4, civilization_hard_games),
     "command-capture-strength": ("command-capture/strength.jsonl", 20, None),

@@ -185,3 +185,12 @@ def test_stored_strength_tables_cover_every_pairing(slug):
     first = [r for r in records if r["players"] == ["rule", "random"]][:4]
     again = run_games(slug, 4, ["rule", "random"], meta["seed"], analysis.GAME_OPTIONS.get(slug), executor=POOL)
     assert analysis.compact(again) == first
+
+
+def test_stored_counter_games_replay_exactly():
+    # The counter ceiling plays untimed and seeds its search from what it sees: the same seed, the same game.
+    meta, records = analysis.read("capture-the-commander-counter")
+    table = analysis.strength_table(records)
+    assert list(table) == [("counter", "rule")] and table["counter", "rule"][3] == meta["games"]
+    again = run_games("capture-the-commander", 1, ["counter", "rule"], meta["seed"], executor=POOL)
+    assert analysis.compact(again) == records[:1]
