@@ -25,7 +25,7 @@ from typing import Any
 from capture_lib.games.capture_the_commander.layout import COMMANDER, SLOTS, adjacent, attackers, targets
 from capture_lib.games.capture_the_commander.strategy import GAIN, LOSS
 
-from .capture_the_commander_search import _CAPTURE, _nearer, best_move
+from .capture_the_commander_search import _CAPTURE, _nearer, beat_chances, best_move
 
 #: Tie-break adjacency by option: slot -> adjacent slots.
 _ADJACENT = {both: {s: adjacent(s, both) for s in SLOTS} for both in (True, False)}
@@ -133,21 +133,11 @@ class Hand:
             me_stuck, them_stuck = left_me <= left_them, left_them <= left_me
         self.result = 0.5 if me_stuck and them_stuck else float(me) if me_stuck else float(them)
 
-    def _chances(self) -> list[float]:
-        """By rank: the chance that a card of it beats a card nobody has seen (a tie counts half)."""
-        unseen = self.unseen
-        total = sum(unseen) or 1
-        chances, below = [], 0
-        for count in unseen:
-            chances.append((below + 0.5 * count) / total)
-            below += count
-        return chances
-
     def best_attack(self, racing: bool, rng: random.Random) -> tuple[int, int]:
         """The player to act's attack: by the race (``racing``) or by the rule-based weighing."""
         me = self.turn
         them = 1 - me
-        beats = self._chances()
+        beats = beat_chances(self.unseen)
         if racing:
             gains, losses = _nearer(self.mask[them]), _nearer(self.mask[me])
             capture = _CAPTURE

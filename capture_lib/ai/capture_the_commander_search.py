@@ -46,7 +46,11 @@ def _beats(world: State) -> list[float]:
 
     The face-down card comes from the ranks not shown yet (``unseen_ranks``).
     """
-    unseen = unseen_ranks(world)
+    return beat_chances(unseen_ranks(world))
+
+
+def beat_chances(unseen: list[int]) -> list[float]:
+    """By rank: the chance of beating a card drawn from ``unseen`` (how many of each rank; a tie half)."""
     total = sum(unseen) or 1
     chances, below = [], 0
     for count in unseen:
