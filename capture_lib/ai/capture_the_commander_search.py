@@ -59,6 +59,18 @@ def beat_chances(unseen: list[int]) -> list[float]:
     return chances
 
 
+def battle_chance(mine: int | None, theirs: int | None, beats: list[float]) -> float:
+    """The chance that a card of rank ``mine`` beats one of rank ``theirs`` (a tie half).
+
+    ``None`` is a card nobody has seen; ``beats`` is ``beat_chances`` of the ranks not seen.
+    """
+    if mine is None:
+        return 0.5 if theirs is None else 1.0 - beats[theirs]
+    if theirs is None:
+        return beats[mine]
+    return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+
+
 @cache
 def _nearer(mask: int) -> tuple[int, ...]:
     """By slot: how many cards nearer to attack the Commander of layout ``mask`` comes if that card goes."""
@@ -88,13 +100,7 @@ def attack_values(world: State, legal: list | None = None) -> list[tuple[float, 
             them = world.seat_of_letter(a.defender)
             theirs = seats[a.defender] = (_nearer(masks[them]), shown_ranks(world, them))
         s, d = a.attacker_slot, a.defender_slot
-        mine_rank, their_rank = my_ranks[s], theirs[1][d]
-        if mine_rank is None:
-            p = 0.5 if their_rank is None else 1.0 - beats[their_rank]
-        elif their_rank is None:
-            p = beats[mine_rank]
-        else:
-            p = 1.0 if mine_rank > their_rank else 0.0 if mine_rank < their_rank else 0.5
+        p = battle_chance(my_ranks[s], theirs[1][d], beats)
         gain = _CAPTURE if d == COMMANDER else theirs[0][d]
         loss = _CAPTURE if s == COMMANDER else mine[s]
         values.append((p * gain - (1.0 - p) * loss, a))
@@ -144,9 +150,3 @@ def evaluate(world: State) -> list[float] | None:
 TUNING = Tuning(playout=playout, paired_root=True, evaluate=evaluate, playout_cap=PLAYOUT_ACTIONS,
                 budgets={"easy": (100, 0.15), "medium": (400, 0.5), "hard": (2000, 0.9)})
 
-
-def fast_rollout(world: State, seat: int, rng: random.Random) -> list[float] | None:
-    """The hand played out on plain lists (``capture_the_commander_rollout``), for the searching ``seat``."""
-    from .capture_the_commander_rollout import rollout  # that module builds on this one
-
-    return rollout(world, seat, rng)

@@ -89,8 +89,9 @@ def counter_player(state: State, seat: int, timed: bool = True) -> Any:
     """
     if state.game.slug != "capture-the-commander":
         raise ValueError(f"the counter player is built for capture-the-commander only, not {state.game.slug}")
-    from .capture_the_commander_search import TUNING, fast_rollout
+    from .capture_the_commander_rollout import rollout
+    from .capture_the_commander_search import TUNING
 
-    tuning = replace(TUNING, rollout=fast_rollout, tree=False)
+    tuning = replace(TUNING, rollout=rollout, tree=False)
     seconds = tuning.budgets["hard"][1] * 3 if timed else UNTIMED
     return search(state, seat, iterations=COUNTER_PLAYOUTS, seconds=seconds, tuning=tuning)

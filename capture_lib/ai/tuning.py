@@ -25,7 +25,7 @@ and faster without changing the search:
 - ``rollout(world, seat, rng)``: each seat's result of playing ``world`` to the end on the game's own
   fast model of itself, for the searching ``seat`` (``None`` where it has none: the usual playout
   then runs). It stands in for the playout and ``evaluate`` together: Capture the Commander's
-  playouts through the engine cost twenty times more than on plain lists;
+  playouts through the engine cost about four times more than on plain lists;
 - ``tree``: when false (with ``paired_root``), nothing is searched below the root: each sample
   of a root action is played out at once. For games where a strong playout knows more than the
   few visits a node below the root gets could learn;

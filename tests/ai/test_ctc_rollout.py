@@ -12,6 +12,7 @@ from capture_lib.ai import capture_the_commander_search as ctcs
 from capture_lib.ai.capture_the_commander_rollout import Hand, rollout
 from capture_lib.core.cards import RANKS
 from capture_lib.games.capture_the_commander.layout import SLOTS, attackers, targets
+from capture_lib.games.capture_the_commander.strategy import simple_player
 
 CTC = load_game("capture-the-commander")
 SUITS = "SHDC"
@@ -120,6 +121,8 @@ def test_the_racing_side_races_and_the_other_weighs_as_the_rule_player(monkeypat
     hand = Hand(state)
     fast = {f"N{a}xS{d}" for a, d in (hand.best_attack(True, random.Random(i)) for i in range(20))}
     assert fast == racing
+    weighing = {f"N{a}xS{d}" for a, d in (hand.best_attack(False, random.Random(i)) for i in range(20))}
+    assert simple_player(state, 0) in weighing and weighing != racing
 
 
 def test_the_counter_player_plays_fair_and_only_this_game():
@@ -140,7 +143,7 @@ def test_a_flat_paired_root_plays_every_sample_out_from_the_root():
 
     from capture_lib.ai.mcts import search
 
-    tuning = replace(ctcs.TUNING, rollout=ctcs.fast_rollout, tree=False)
+    tuning = replace(ctcs.TUNING, rollout=rollout, tree=False)
     state = CTC.new_game(seed=9).resolve_chance(random.Random(9))
     stats: dict = {}
     chosen = str(search(state, state.current_player, iterations=300, seconds=30, seed=2, tuning=tuning,
