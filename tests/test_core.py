@@ -19,7 +19,7 @@ from capture_lib.core import registry, saves, svg
 from capture_lib.core.cards import RANKS, SUITS, Card, full_deck
 from capture_lib.core.chance import derived_rng, pick_outcome
 from capture_lib.core.docs import find_ruling, options_markdown, ruling_markdown, rulings_markdown
-from capture_lib.core.options import Option, Ruling, resolve_options
+from capture_lib.core.options import Option, Ruling, resolve_options, shown
 from capture_lib.core.protocol import Action
 
 CC = load_game("card-commander")
@@ -199,8 +199,10 @@ def test_a_game_without_a_position_format_says_so():
 def test_a_save_holds_the_game_seed_options_and_notation():
     state = started(seed=12, aces=False)
     data = json.loads(state.to_json())
-    assert data == {"format": "capture-lib-save", "version": 1, "game": "card-commander", "seed": 12,
-                    "options": state.options, "start": None, "history": [str(a) for a in state.history]}
+    assert data == {"format": "capture-lib-save", "version": 2, "game": "card-commander", "seed": 12,
+                    "options": state.options, "start": None, "history": [str(a) for a in state.history],
+                    "reached": {"to_act": 0, "winners": []}}
+    assert set(data["options"]) == {o.name for o in CC.options}  # every option, defaults included
     loaded = CC.from_json(state.to_json())
     assert loaded == state and loaded.seed == 12 and loaded.options == state.options
     assert CC.from_json(state.to_json().encode()) == state
@@ -232,7 +234,18 @@ def test_loading_something_that_is_not_text(value):
     ({"seed": False}, "'seed' field has the wrong type"),
     ({"options": None}, "'options' field has the wrong type"),
     ({"options": {"aces": "no"}}, "bad value 'no' for option 'aces'"),
-    ({"options": {"jokers": 2}}, "unknown option 'jokers'"),
+    ({"options": {"jokers": 2}}, "made under other rules: unknown option 'jokers' for Card Commander"),
+    ({"options": {"seed": 2}}, "unknown option 'seed'"),
+    ({"options": {"self": 2}}, "unknown option 'self'"),
+    ({"options": {"aces": True}}, "does not say how to set same_commander .*extra_card_bonus"),
+    ({"version": 3}, "version 3 is not supported .*made by another engine"),
+    ({"version": 10**30}, "version 1000000000000000000000000000000 is not supported"),
+    ({"seed": -1}, "seed: a seed is a whole number from 0 to 2\\*\\*64 - 1, not -1"),
+    ({"seed": 2**64}, "seed: a seed is a whole number from 0 to 2"),
+    ({"seed": 10**4000}, "not a number of about 4000 digits"),
+    ({"seed": None}, r"'seed' field has the wrong type \(null\)"),
+    ({"reached": {"to_act": 1, "winners": []}}, "made under other rules: after its 22 actions the save says"),
+    ({"reached": None}, "'reached' field has the wrong type"),
     ({"history": None}, "'history' field has the wrong type"),
     ({"history": ["commander Karl", 3]}, "action 2 is not notation text"),
     ({"history": ["commander Karl", "commander Karl"]}, r"action 2 \('commander Karl'\) is illegal"),
@@ -247,6 +260,54 @@ def test_a_tampered_save_is_refused_with_the_reason(change, match):
     with pytest.raises(ValueError, match=match) as info:
         CC.from_json(json.dumps(data))
     assert not isinstance(info.value, IllegalAction)
+
+
+def test_a_save_without_reached_is_refused_but_a_version_1_save_is_read():
+    data = json.loads(started(seed=12).to_json())
+    del data["reached"]
+    with pytest.raises(ValueError, match="no 'reached' field"):
+        CC.from_json(json.dumps(data))
+    data["version"] = 1  # version 1 saves had every field but 'reached'
+    assert CC.from_json(json.dumps(data)) == started(seed=12)
+
+
+@pytest.mark.parametrize(("text", "match"), [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"format": "capture-lib-save", "version": 2, "seed": ' + "9" * 5000 + "}", "a number too long"),
+    ("{" * 50_000, "not valid JSON|nested too deeply"),
+], ids=["deep", "long-number", "unclosed"])
+def test_json_that_python_cannot_read_is_a_clear_value_error(text, match):
+    with pytest.raises(ValueError, match=match):
+        CC.from_json(text)
+
+
+@pytest.mark.parametrize(("seed", "match"), [
+    (-1, "from 0 to 2\\*\\*64 - 1, not -1"), (2**64, "not 18446744073709551616"),
+    (10**5000, "not a number of about 5000 digits"), (1.5, "seed must be an int"), (True, "seed must be an int"),
+], ids=["negative", "2**64", "5000-digits", "float", "bool"])
+def test_a_seed_is_a_whole_number_of_64_bits(seed, match):
+    with pytest.raises(ValueError, match=match):
+        CC.new_game(seed=seed)
+    with pytest.raises(ValueError, match=match):
+        load_game("command-capture").from_position("srakfars/iiiixiii/8/8/8/8/LLLXLLLL/SCAKFACS b RE", seed=seed)
+    assert CC.new_game(seed=2**64 - 1).seed == 2**64 - 1
+
+
+@pytest.mark.parametrize("name", ["self", "seed_", "text", "__class__", "Aces"])
+def test_an_option_of_any_name_gets_the_options_message(name):
+    with pytest.raises(ValueError, match=f"unknown option '{name}' for card-commander"):
+        CC.new_game(seed=1, **{name: True})
+
+
+@pytest.mark.parametrize(("value", "shown_as"), [
+    (10**5000, "a number of about 5000 digits"), ("x" * 5000, "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    ([[[[1]]]], "[[[...]]]"), (7, "7"), ({"a": 1}, "{'a': 1}"),
+], ids=["long-number", "long-text", "nested", "number", "object"])
+def test_bad_option_values_are_shown_short(value, shown_as):
+    with pytest.raises(ValueError) as info:
+        COUNT.check(value)
+    assert shown(value) == shown_as
+    assert shown_as in str(info.value) and len(str(info.value)) < 200
 
 
 def test_a_save_of_a_finished_game_round_trips():

@@ -6,8 +6,28 @@ are generated from these objects, so the text and the engine cannot drift apart.
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlevel = 2
+
+
+def shown(value: Any) -> str:
+    """A short, safe ``repr`` of a value someone gave, for an error message.
+
+    Input may be enormous (a number of thousands of digits, a long text, a deeply nested list): the
+    message shows its start, never all of it, and never fails itself.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        # Python refuses to print ints of over 4,300 digits; a message needs only their size anyway.
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        return _SHORT.repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"
 
 
 @dataclass(frozen=True)
@@ -22,11 +42,12 @@ class Option:
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is one of the choices, else raise ``ValueError`` naming them."""
         for choice in self.choices:
-            # bool is an int in Python: keep True from matching 1 and the other way round.
-            if value == choice and type(value) is type(choice):
+            # bool is an int in Python: keep True from matching 1 and the other way round. The type
+            # is compared first, so a value of any other type is never asked to compare itself.
+            if type(value) is type(choice) and value == choice:
                 return choice
-        shown = ", ".join(repr(c) for c in self.choices)
-        raise ValueError(f"bad value {value!r} for option {self.name!r}; choose one of: {shown}")
+        valid = ", ".join(repr(c) for c in self.choices)
+        raise ValueError(f"bad value {shown(value)} for option {self.name!r}; choose one of: {valid}")
 
 
 @dataclass(frozen=True)
@@ -49,8 +70,9 @@ def resolve_options(slug: str, declared: tuple[Option, ...], given: dict[str, An
     valid choices.
     """
     by_name = {o.name: o for o in declared}
-    unknown = sorted(set(given) - set(by_name))
+    # Keys may come from a file (a save, a record), so they are not assumed to be text, or short.
+    unknown = sorted((key for key in given if key not in by_name), key=str)
     if unknown:
         valid = ", ".join(sorted(by_name)) or "(none)"
-        raise ValueError(f"unknown option {unknown[0]!r} for {slug}; valid options: {valid}")
+        raise ValueError(f"unknown option {shown(unknown[0])} for {slug}; valid options: {valid}")
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}

@@ -17,7 +17,25 @@ from typing import Any, ClassVar
 from . import saves
 from .chance import CHANCE, derived_rng, pick_outcome
 from .errors import IllegalAction
-from .options import Option, Ruling, resolve_options
+from .options import Option, Ruling, resolve_options, shown
+
+#: Seeds are whole numbers from 0 up to this limit (exclusive): 64 bits is plenty to draw from, and a
+#: bound keeps a seed from a file from being a number too long to print or hash.
+SEED_LIMIT = 2**64
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` if it is a whole number from 0 to ``SEED_LIMIT - 1``, else ``ValueError`` saying so."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"a seed must be an int (a whole number), not {type(seed).__name__}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {shown(seed)}")
+    return int(seed)
+
+
+def fresh_seed() -> int:
+    """A seed drawn from the system's secure random source, for a game whose caller fixed none."""
+    return random.SystemRandom().randrange(2**32)
 
 
 class Action(ABC):
@@ -53,12 +71,13 @@ class Game(ABC):
         """Validate options given by name and fill in the defaults."""
         return resolve_options(self.slug, self.options, given)
 
-    def new_game(self, seed: int | None = None, **options: Any) -> State:
-        """A new game at its start; ``seed`` fixes every chance outcome resolved with ``play_chance``."""
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+    def new_game(self, /, seed: int | None = None, **options: Any) -> State:
+        """A new game at its start; ``seed`` fixes every chance outcome resolved with ``play_chance``.
+
+        Without a seed the game draws one from the system's secure random source. ``self`` is
+        positional-only, so an option of any name (even ``self``) gets the options' own message.
+        """
+        seed = fresh_seed() if seed is None else check_seed(seed)
         return self._initial_state(seed, self.resolve_options(options))
 
     @abstractmethod
@@ -85,9 +104,22 @@ class Game(ABC):
             state = state.resolve_chance()
         return state
 
-    def from_json(self, text: str) -> State:
+    def from_json(self, text: str | bytes) -> State:
         """Load a state saved with ``State.to_json``; a malformed or tampered save raises ``ValueError``."""
         return saves.load(self, text)
+
+    def from_record(self, text: str) -> State:
+        """Load a state from a game record written by ``State.to_record`` (see ``core.record``)."""
+        from . import record
+
+        return record.read(self, text)
+
+    def load(self, text: str | bytes) -> State:
+        """Load a state from either saved form: a game record or a JSON save (told apart by their first
+        character); ``ValueError`` naming the problem for anything else."""
+        from . import record
+
+        return record.load(text, self)
 
     def __repr__(self) -> str:
         return f"<game {self.slug}>"
@@ -104,7 +136,9 @@ class State(ABC):
 
     def __init__(self, game: Game, seed: int, options: dict[str, Any], start: str | None = None) -> None:
         self.game = game
-        self.seed = seed
+        # Every way to a first state comes through here (new_game, from_position, a save), so the
+        # seed is checked once, for all of them.
+        self.seed = check_seed(seed)
         # Read-only: every state of a game shares one options mapping, so none may change it.
         self.options = MappingProxyType(dict(options))
         self.history = ()
@@ -256,8 +290,16 @@ class State(ABC):
         return self._observation(seat)
 
     def to_json(self) -> str:
-        """Save the game as JSON text: game, options, start and every action (``Game.from_json`` reads it)."""
+        """Save the game as JSON text: game, seed, every option, start and every action (``Game.from_json``
+        reads it). It is the whole game, hidden cards included: for the game's owner, never for a seat."""
         return saves.dump(self)
+
+    def to_record(self, seed: bool = True) -> str:
+        """The game as a plain text record (headers, then one move per line; ``Game.from_record`` reads
+        it). Like a save it holds every hidden card, and the seed unless ``seed=False``: see ``core.record``."""
+        from . import record
+
+        return record.write(self, seed=seed)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or other.game.slug != self.game.slug:

@@ -240,7 +240,7 @@ def test_from_json_of_another_game():
     ("options", {"jokers": True}, "unknown option 'jokers'"),
     ("history", "commander Karl", "'history' field has the wrong type"),
     ("history", {"0": "commander Karl"}, "'history' field has the wrong type"),
-    ("version", 2, "version 2 is not supported"),
+    ("version", 3, "version 3 is not supported"),
     ("version", "1", "'version' field has the wrong type"),
     ("game", 3, "'game' field has the wrong type"),
     ("start", 5, "'start' field must be position text or null"),

@@ -122,8 +122,9 @@ ATTACKS: dict[tuple[str, int, str, int], Attack] = {
     (a, x, d, y): Attack(a, x, d, y) for a in "NESW" for d in "NESW" if a != d
     for x in range(1, 14) for y in range(1, 14)}
 
-_ATTACK = re.compile(r"^([a-z])(\d{1,2})x([a-z])(\d{1,2})$")
-_SEAT_SLOT = re.compile(r"^([a-z])(\d{1,2})$")
+# [0-9], not \d: \d takes any script's digits, which are not notation.
+_ATTACK = re.compile(r"^([a-z])([0-9]{1,2})x([a-z])([0-9]{1,2})$")
+_SEAT_SLOT = re.compile(r"^([a-z])([0-9]{1,2})$")
 
 
 def _slot(text: str) -> int:
@@ -153,7 +154,7 @@ def parse_action(text: str) -> Action:
                             rule="notation")
     if verb == "draw" and len(words) == 3 and len(words[1]) == 1 and words[1].isalpha():
         return Draw(words[1].upper(), card_number(words[2]))
-    if verb == "cut" and len(words) == 2 and words[1].isdigit():
+    if verb == "cut" and len(words) == 2 and words[1].isascii() and words[1].isdigit() and len(words[1]) <= 2:
         return Cut(int(words[1]))
     if verb == "deal" and len(words) == 2:
         return Deal(card_number(words[1]))

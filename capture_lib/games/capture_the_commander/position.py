@@ -41,6 +41,8 @@ def write(state: CaptureTheCommanderState) -> str:
     lines = [f"dealer: {names[state.dealer]}", f"turn: {names[state.turn]}"]
     if state.options["hands"] > 1:
         lines.append(f"hand: {state.hand}")
+    if state.options["hands"] > 1 or any(state.scores):
+        # A one-hand position may carry scores too (read accepts them): a save must not drop them.
         lines.append("scores: " + " ".join(str(s) for s in state.scores))
     for seat, name in enumerate(names):
         if state.out[seat]:
@@ -160,13 +162,14 @@ def read(game: Game, text: str, seed: int, options: dict[str, Any]) -> CaptureTh
     hand = 1
     scores = (0,) * n
     if "hand" in fields:
-        if not fields["hand"].isdigit() or not 1 <= int(fields["hand"]) <= opts["hands"]:
+        digits = fields["hand"].isascii() and fields["hand"].isdigit() and len(fields["hand"]) <= 2
+        if not digits or not 1 <= int(fields["hand"]) <= opts["hands"]:
             raise ValueError(f"hand: expected a number from 1 to {opts['hands']} (the option hands)")
         hand = int(fields["hand"])
     if "scores" in fields:
         words = fields["scores"].split()
-        if len(words) != n or not all(w.isdigit() for w in words):
-            raise ValueError(f"scores: expected {n} whole numbers, one for each player")
+        if len(words) != n or not all(w.isascii() and w.isdigit() and len(w) <= 6 for w in words):
+            raise ValueError(f"scores: expected {n} whole numbers (up to six digits), one for each player")
         scores = tuple(int(w) for w in words)
 
     state = CaptureTheCommanderState.initial(game, seed, {**opts, "first_dealer": "draw"})

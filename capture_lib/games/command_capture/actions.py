@@ -86,7 +86,7 @@ def format_seconds(ms: int) -> str:
 
 def parse_seconds(text: str) -> int:
     """``"12.5"`` -> ``12500`` milliseconds; ``ValueError`` unless it is a non-negative number of seconds."""
-    m = re.fullmatch(r"(\d{1,7})(?:\.(\d{1,3}))?", text.strip())
+    m = re.fullmatch(r"([0-9]{1,7})(?:\.([0-9]{1,3}))?", text.strip())
     if not m:
         raise ValueError(f"{text!r} is not a number of seconds (like 12 or 12.5, at most 3 decimals)")
     return int(m.group(1)) * 1000 + int((m.group(2) or "0").ljust(3, "0"))
