@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from .state import CommandCaptureState
 
 FACING_MARKS = "^>v<"
-_TOKEN = re.compile(r"([1-8])|([LICRAMSKFXlicramskfx])([+!])?([\^>v<])?(?:#(\d))?")
+_TOKEN = re.compile(r"([1-8])|([LICRAMSKFXlicramskfx])([+!])?([\^>v<])?(?:#([0-9]))?")
 STATE_MARKS = ("", "+", "!")
 _ACTIONS = re.compile(r"([0-2])(\+(?:([a-hA-H][1-8])([mft]))?)?")
 #: Most units of each kind one side may have (the infantry kinds share the front row's seven).
@@ -120,7 +120,7 @@ def write_position(state: CommandCaptureState) -> str:
 
 
 def _half_points(text: str) -> int:
-    m = re.fullmatch(r"(\d{1,3})(\.5|\.0)?", text)
+    m = re.fullmatch(r"([0-9]{1,3})(\.5|\.0)?", text)
     if not m:
         raise ValueError(f"bad score {text!r} in the position text (points like 3 or 3.5)")
     return int(m.group(1)) * 2 + (1 if m.group(2) == ".5" else 0)
@@ -191,8 +191,9 @@ def read_position(text: str) -> dict[str, Any]:
     civs = (CIV_LETTERS.index(civ_text[0]), CIV_LETTERS.index(civ_text[1]))
     turn = to_move + 1
     if len(fields) > 3:
-        if not fields[3].isdigit() or int(fields[3]) < 1:
-            raise ValueError(f"the turn number must be a positive whole number, not {fields[3]!r}")
+        if not (fields[3].isascii() and fields[3].isdigit() and len(fields[3]) <= 6) or int(fields[3]) < 1:
+            raise ValueError(f"the turn number must be a positive whole number (up to six digits), not "
+                             f"{fields[3][:20]!r}")
         turn = int(fields[3])
         if turn % 2 != (1 if to_move == 0 else 0):
             raise ValueError(f"turn {turn} belongs to {SEAT_NAMES[(turn + 1) % 2]} (Blue plays the odd turns)")

@@ -46,7 +46,9 @@ def piece_name(piece: int) -> str:
 def parse_piece(text: str) -> int:
     """The piece number of ``B3`` / ``r10``; ``IllegalAction`` if it is not a piece."""
     t = text.strip().upper()
-    if len(t) >= 2 and t[0] in "BR" and t[1:].isdigit() and 1 <= int(t[1:]) <= PIECES_PER_SIDE:
+    number = t[1:]
+    digits = 2 <= len(t) <= 3 and number.isascii() and number.isdigit()  # not "B²", nor 5,000 digits
+    if digits and t[0] in "BR" and 1 <= int(number) <= PIECES_PER_SIDE:
         return "BR".index(t[0]) * PIECES_PER_SIDE + int(t[1:]) - 1
     raise IllegalAction(f"{text!r} is not a piece (pieces are B1 to B10 and R1 to R10)", rule="notation")
 
@@ -222,8 +224,8 @@ class End(Action):
 
 
 def _int(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise IllegalAction(f"{what} must be a number, not {text!r}", rule="notation")
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise IllegalAction(f"{what} must be a number of up to six digits, not {text[:20]!r}", rule="notation")
     return int(text)
 
 

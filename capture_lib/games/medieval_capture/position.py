@@ -60,7 +60,7 @@ def _cards(text: str, what: str) -> list[int]:
             code = parse_card(name)
         except ValueError as err:
             raise _bad(f"{what}: {err}") from None
-        if times and not times.isdigit():
+        if times and not (times.isascii() and times.isdigit() and len(times) <= 3):
             raise _bad(f"{what}: {token!r} should be NAME or NAME*COUNT")
         counts[CODES.index(code)] += int(times) if times else 1
     return counts
@@ -84,8 +84,8 @@ def _piece(text: str, what: str) -> int:
 
 
 def _int(text: str, what: str) -> int:
-    if not text.strip().isdigit():
-        raise _bad(f"{what} must be a whole number, not {text!r}")
+    if not (text.strip().isascii() and text.strip().isdigit() and len(text.strip()) <= 6):
+        raise _bad(f"{what} must be a whole number of up to six digits, not {text[:20]!r}")
     return int(text)
 
 
