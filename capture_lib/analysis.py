@@ -41,7 +41,7 @@ STRENGTH_PAIRINGS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 #: Options of every experiment's games, by game: Command Capture has no end of its own when neither side
 #: can break through, so its games are drawn after 200 turns.
-GAME_OPTIONS: dict[str, dict[str, Any]] = {"command-capture": {"turn_limit": 200}}
+GAME_OPTIONS: dict[str, dict[str, Any]] = {"command-capture": {"turn_limit": 200, "setup": "quick"}}
 CIVILIZATIONS = ("rome", "egypt", "vikings")
 #: Medieval Capture's catapult variants: (label, options); the first is the standard game.
 CATAPULTS: tuple[tuple[str, dict[str, Any]], ...] = (

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from capture_lib.core.protocol import Action, State
 from capture_lib.games.command_capture.actions import BASH, CAPTURE, END, MOVE, RANGED, WAIT
-from capture_lib.games.command_capture.player import WIN, score_action
+from capture_lib.games.command_capture.player import WIN, score_action, setup_choice
 from capture_lib.games.command_capture.units import CMD, FOR, FORTRESS_HALF_POINTS, HALF_POINTS
 
 from .tuning import Tuning, remembered
@@ -111,8 +111,12 @@ def root_candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Ac
 
     An action that lets the opponent take the Commander at once is dropped whenever another is left.
     Each determinization differs from the others only in where the enemy Assassin hides, so the
-    ratings of a few worlds are kept rather than computed again for every playout.
+    ratings of a few worlds are kept rather than computed again for every playout. During the chosen
+    set-up the one candidate is the rule-based player's set-up choice: material cannot tell set-ups apart.
     """
+    if world.phase == "setup":
+        choice = setup_choice(world, seat)
+        return [str(choice)], [choice]
     rated = sorted(((score_action(world, seat, a), str(a), a) for a in world.legal_actions() if a.kind != WAIT),
                    key=lambda r: (-r[0], r[1]))
     safe = [r for r in rated if r[0] > -WIN] or rated

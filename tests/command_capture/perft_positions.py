@@ -17,8 +17,12 @@ POSITIONS: dict[str, tuple[str, dict]] = {
     "turned-and-locked": ("3kf3/8/2l^1l+<#13/3L>A#23/8/2X!<5/8/3KF3 r RR 8", {'aura_pairs': 'any'}),
     "timed-two-actions": ("3kf3/8/2i3i1/8/3L4/8/8/3KF3 b RE 3 2 4.5:8 900/60", {}),
     "chariots-and-archers": ("3kf3/2a+2r+2/8/3RR+3/8/2A5/8/3KF3 b EE", {'projectiles': 'fly-over'}),
+    # two actions and the Command aura: a Siege never both moves and fires, a turned unit never moves
+    "siege-two-actions": ("3kf3/8/8/3i4/8/8/3S+K3/4F3 b RE 3 2 0:0 900/60", {}),
+    "aura-any-turn": ("3kf3/8/8/2i5/8/3L4/3K4/4F3 b RE", {"aura_pairs": "any"}),
+    "blocks-far-and-near": ("3kf3/3l+4/8/1c2l+3/3C4/8/8/3KF3 b RR", {"block_reach": "any-distance"}),
 }
 #: depth 3 is run where it is cheap
 DEEP = ("vikings-bash", "fortify-and-siege", "aura-follow-up-pending", "disabled-fortress", "cavalry-charges",
         "turned-and-locked", "chariots-and-archers",
-        "timed-two-actions")
+        "timed-two-actions", "siege-two-actions", "aura-any-turn", "blocks-far-and-near")

@@ -133,6 +133,9 @@ class Reference:
             return False
         if siege:
             return True
+        # Blocking is against enemies on the touching squares, unless the option stretches it.
+        if not self.adjacent(target_sq, attacker_sq) and self.o["block_reach"] == "adjacent":
+            return True
         return self.attack_side(target_sq, t, attacker_sq) not in self.blocked_sides(t)
 
     # --- shapes -------------------------------------------------------------------------------------
@@ -238,6 +241,28 @@ class Reference:
             return False
         return self.s.turn > u[4]
 
+    def allowed_after_this_turn(self, text: str) -> bool:
+        """What a unit did earlier this turn: turning excludes moving and capturing (both ways round),
+        and a Siege never both moves and fires."""
+        if text.startswith("turn "):
+            sq, kind = text.split()[1], "turn"
+        elif text.startswith("flip "):
+            return True
+        else:
+            sq, kind = text[:2], {"-": "move", "x": "melee", "*": "shot", ">": "bash"}[text[2]]
+        did = {c for q, c in self.s.done if name(q) == sq}
+        if kind == "turn":
+            return not did & {"m", "r"}
+        if "t" in did:
+            return False
+        u = self.board[(int(sq[1]) - 1) * 8 + FILES.index(sq[0])]
+        if u[1] == SIE:
+            if kind == "move" and "r" in did:
+                return False
+            if kind == "shot" and "m" in did:
+                return False
+        return True
+
     # --- the whole list -----------------------------------------------------------------------------
     def unit_actions(self, sq: int, u, classes: str) -> set[str]:
         out: set[str] = set()
@@ -281,8 +306,7 @@ class Reference:
             if s.options["setup"] == "quick" or not s.setup_placed:
                 return {f"assassin {name(q)}" for q in front}
             return ({f"flip {name(q)}" for q in range(64) if self.board[q] is not None
-                     and self.board[q][0] == s.to_move and self.board[q][1] != FOR
-                     and q not in s.setup_flipped} | {"ready"})
+                     and self.board[q][0] == s.to_move and q not in s.setup_flipped} | {"ready"})
         out: set[str] = set()
         if s.actions_left > 0:
             for sq in range(64):
@@ -296,6 +320,7 @@ class Reference:
             else:
                 classes = {"m": "f", "f": "m", "t": ""}[done]
             out |= self.unit_actions(fsq, self.board[fsq], classes)
+        out = {a for a in out if self.allowed_after_this_turn(a)}
         if s.acted:
             out.add("end")
         return out

@@ -91,6 +91,10 @@ def test_terminal_game_runs():
     from capture_lib.cli import play_in_terminal
 
     out = io.StringIO()
-    final = play_in_terminal("command-capture", seat=0, seed=5, stdin=io.StringIO("B2-B3\nquit\n"), stdout=out)
+    final = play_in_terminal("command-capture", seat=0, seed=5, stdin=io.StringIO("assassin D2\nready\nB2-B3\nquit\n"),
+                             stdout=out)
     assert "Command Capture: you are Blue" in out.getvalue()
-    assert str(final.history[2]) == "B2-B3"
+    # Blue sets up by hand, the computer sets up Red (its Assassin square shows as "assassin ?"), then B2-B3
+    assert [str(a) for a in final.history[:2]] == ["assassin D2", "ready"]
+    assert final.history[2].kind == "assassin" and str(final.history[3]) == "ready"
+    assert str(final.history[4]) == "B2-B3" and final.phase == "play"

@@ -95,22 +95,41 @@ def test_option_state_lock_until_own_turn():
 
 
 # ----- Blocking ----------------------------------------------------------------------------------------
-def test_a_charge_counts_from_its_diagonal():
-    # Red Cavalry on D5 faces south: its front-left is towards E4, its front-right towards C4.
-    for attacker in ("E3", "B4"):
+def test_a_charge_is_never_blocked_it_comes_from_two_squares_away():
+    # Red Cavalry on D5 faces south: its front diagonals look at E4 and C4, yet a knight's jump lands
+    # from a square that does not touch it, so the blocked sides never stop it.
+    for attacker in ("E3", "B4", "F6"):
         s = pos({"D5": "c", attacker: "C+"}, civs="RR")
-        assert "D5" not in targets(s, attacker, "x"), attacker
-    s = pos({"D5": "c", "F6": "C+"}, civs="RR")
-    assert targets(s, "F6", "x") == sqs("D5")
+        assert targets(s, attacker, "x") == sqs("D5"), attacker
+    s = pos({"D5": "c", "E3": "C+"}, civs="RR", block_reach="any-distance")
+    assert targets(s, "E3", "x") == set()  # the other reading: the jump arrives through its front-left
 
 
-def test_blocking_stops_a_shot_from_that_side_too():
-    s = pos({"D6": "l+", "D4": "R+", "F4": "R+"}, civs="ER")
+def test_blocking_stops_only_adjacent_attackers():
+    # A Defend Legionnaire on D6 facing south blocks its front (D5) and both sides (C6, E6).
+    s = pos({"D6": "l+", "D5": "I", "E6": "A", "D4": "R+"}, civs="ER")
+    assert "D6" not in targets(s, "D5", "x") and "D6" not in targets(s, "E6", "x")
+    s = pos({"D6": "l+", "D4": "R+"}, civs="ER")
+    assert targets(s, "D4", "*") == sqs("D6")  # a shot from two squares away passes the blocked front
+    s = pos({"D6": "l+", "D5": "R+"}, civs="ER")
+    assert targets(s, "D5", "*") == set()      # the same shot from the touching square is blocked
+    s = pos({"D4": "c", "B4": "C"}, civs="RR")
+    assert targets(s, "B4", "x") == sqs("D4")  # a side capture over two squares: not adjacent, not blocked
+    s = pos({"D5": "c", "C4": "A+"}, civs="RR")
+    assert targets(s, "C4", "*") == set()      # a Volley from the touching front-right diagonal is blocked
+    s = pos({"D5": "c", "B3": "A+"}, civs="RR")
+    assert targets(s, "B3", "*") == sqs("D5")  # from three squares up that diagonal it is not
+
+
+def test_option_block_reach_any_distance_stops_attacks_from_that_side_at_any_range():
+    s = pos({"D6": "l+", "D4": "R+", "F4": "R+"}, civs="ER", block_reach="any-distance")
     assert "D6" not in targets(s, "D4", "*")  # straight into its front
-    s = pos({"D6": "l+<", "D4": "R+"}, civs="ER")
+    s = pos({"D6": "l+<", "D4": "R+"}, civs="ER", block_reach="any-distance")
     assert targets(s, "D4", "*") == set()  # facing west its left side looks south, at D4
-    s = pos({"D6": "l+^", "D4": "R+"}, civs="ER")
+    s = pos({"D6": "l+^", "D4": "R+"}, civs="ER", block_reach="any-distance")
     assert targets(s, "D4", "*") == sqs("D6")  # facing north, its open back looks at D4
+    s = pos({"D5": "c", "B3": "A+"}, civs="RR", block_reach="any-distance")
+    assert targets(s, "B3", "*") == set()
 
 
 # ----- projectiles -------------------------------------------------------------------------------------
@@ -358,7 +377,7 @@ def test_choose_setup_sequence():
     assert s.current_player == 0
     assert names(s) == {f"assassin {c}2" for c in "ABCDEFGH"}
     s = s.play("assassin C2").play("flip C1").play("flip C2")
-    assert "flip C1" not in names(s) and "flip E1" not in names(s)  # once each; the Fortress never
+    assert "flip C1" not in names(s) and "flip E1" in names(s)  # once each; the Fortress too
     s = s.play("ready")
     assert s.current_player == 1
     s = s.play("assassin F7").play("ready")
@@ -367,8 +386,17 @@ def test_choose_setup_sequence():
     assert s.board[2][2] == 1 and s.board[2][4] == 0  # the Archer starts in Volley, unlocked
 
 
-def test_quick_setup_places_assassins_by_chance():
+def test_the_chosen_setup_is_the_default_and_the_fortress_may_start_disabled():
     s = GAME.new_game(seed=3)
+    assert s.options["setup"] == "choose" and s.current_player == 0 and s.chance_outcomes() == []
+    s = s.play("assassin H2").play("flip E1").play("ready").play("assassin A7").play("ready")
+    assert s.board[4] == (0, 8, 1, 0, 0) and s.phase == "play"   # Blue's Fortress starts Disabled
+    assert "E1" not in targets(s, "A7", "-")   # ...which only helps Red: nothing is in reach yet
+    assert not any(str(a) == "flip E1" for a in s.legal_actions())  # and in play it stays as it is
+
+
+def test_quick_setup_places_assassins_by_chance():
+    s = GAME.new_game(seed=3, setup="quick")
     assert s.current_player == -1
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 8 and sum(p for _, p in outcomes) == 1

@@ -121,8 +121,11 @@ def test_chariot_maneuver_captures_up_to_two_sideways():
 def test_chariot_strike_moves_two_diagonally_and_shoots_forward():
     s = pos({"D4": "R+", "D6": "l+", "F6": "l", "B6": "l", "C5": "I"}, civs="ER")
     assert targets(s, "D4", "-") == sqs("E5 F6 E3 F2 C3 B2") - {"F6"}
-    # D6's Defend Legionnaire blocks its front; B6 hides behind C5; F6 is hit (from its front-left)
-    assert targets(s, "D4", "*") == sqs("F6")
+    # D6's Defend Legionnaire blocks its front, but only against an adjacent attacker: the shot from two
+    # squares gets through; B6 hides behind C5; F6 is hit
+    assert targets(s, "D4", "*") == sqs("D6 F6")
+    s = pos({"D4": "R+", "D5": "l+", "C5": "l+>"}, civs="ER")
+    assert targets(s, "D4", "*") == sqs("C5")  # D5's front is blocked next to the Chariot; C5 faces east
     assert targets(s, "D4", "x") == set()
 
 

@@ -55,7 +55,7 @@ class CommandCaptureGame(Game):
         return CommandCaptureState.make(
             self, seed, resolved, parsed["board"], parsed["civs"], to_move=parsed["to_move"],
             turn=parsed["turn"], actions_left=parsed["actions_left"], follow=parsed["follow"],
-            acted=parsed["acted"], result=parsed["result"], start=text.strip(), **extra)
+            acted=parsed["acted"], result=parsed["result"], start=text.strip(), done=parsed["done"], **extra)
 
     def quick_start(self, blue_assassin: str = "D2", red_assassin: str = "E7", seed: int = 0,
                     **options: Any) -> CommandCaptureState:
@@ -163,7 +163,8 @@ class CommandCaptureGame(Game):
         state = CommandCaptureState.make(
             self, 0, options, tuple(board), civs, phase=phase, to_move=to_move, turn=turn,
             actions_left=obs["actions_left"], follow=follow, acted=obs["acted"],
-            result=tuple(obs["winners"]) if over else None, **extra)
+            result=tuple(obs["winners"]) if over else None,
+            done=frozenset((parse_square(q), c) for q, c in obs["done_this_turn"]), **extra)
         if phase == SETUP:
             state.setup_placed = obs["setup"]["placed"]
             state.setup_flipped = frozenset(parse_square(q) for q in obs["setup"]["flipped"])

@@ -8,6 +8,10 @@ observation, so the same view gives the same choice.
 
 The belief board is the true board with the one secret (where the enemy Assassin hides) removed, so
 the player uses nothing that its observation does not show.
+
+In the chosen set-up (``setup="choose"``) it hides its Assassin on a front-row square drawn from the
+same observation-seeded generator, so its opponent cannot learn a fixed habit, and starts every unit
+in its first state (``setup_choice``).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import json
 import random
 from typing import Any
 
-from .actions import CAPTURE, END, MOVE, RANGED, TURN, WAIT, CCAction
+from .actions import ASSASSIN, CAPTURE, END, MOVE, RANGED, READY, TURN, WAIT, CCAction
 from .state import CommandCaptureState
 from .units import ASN, ASN_REVEALED, CMD, FOR, FORTRESS_HALF_POINTS, HALF_POINTS, INFANTRY
 
@@ -99,14 +103,33 @@ def score_action(state: CommandCaptureState, seat: int, action: CCAction) -> int
     return score
 
 
+def _view_rng(state: CommandCaptureState, seat: int) -> random.Random:
+    """A generator seeded by what ``seat`` sees and the move number (never by the game's seed)."""
+    text = json.dumps(state.observation(seat), sort_keys=True) + f"/{len(state.history)}"
+    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+
+def setup_choice(state: CommandCaptureState, seat: int) -> CCAction:
+    """The player's set-up action: hide the Assassin on a front-row square drawn from its view, then ready.
+
+    The first states are the all-round ones (infantry that can capture, Siege that can move, an
+    Active Fortress), so the player keeps them all.
+    """
+    legal = state.legal_actions()
+    squares = [a for a in legal if a.kind == ASSASSIN]
+    if squares:
+        return _view_rng(state, seat).choice(squares)
+    return next(a for a in legal if a.kind == READY)
+
+
 def simple_player(state: CommandCaptureState, seat: int) -> Any:
     """Choose an action for ``seat``: a win if there is one, never a move that lets the enemy win at once."""
     actions = [a for a in state.legal_actions() if a.kind != WAIT]
     if len(actions) == 1:
         return actions[0]
-    view = state.observation(seat)
-    text = json.dumps(view, sort_keys=True) + f"/{len(state.history)}"
-    rng = random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+    if state.phase == "setup":
+        return setup_choice(state, seat)
+    rng = _view_rng(state, seat)
     seen = belief(state, seat)
     scored = []
     for a in actions:

@@ -19,7 +19,10 @@
 * ``ACTIONS``: the main actions left in this turn (``1``, or ``2`` after a forfeited turn in Timed
   Mode), then ``+`` if an action was already taken this turn, then the square and class of a unit
   that may still take the Command aura's follow-up (``m`` after a move or capture, ``f`` after a
-  flip, ``t`` after a turn): ``0+C3m``.
+  flip, ``t`` after a turn, which only ``aura_pairs="any"`` follows up): ``0+C3m``. Then, for each
+  unit that already acted this turn in a way that limits it, ``.`` with its square and ``t`` (it
+  turned), ``m`` (it moved or took in melee) or ``r`` (it shot): ``1+.D4t`` (see the Turn and
+  Siege rules: a unit that turned may not move or capture that turn, a Siege never moves and fires).
 * Timed Mode only: ``SCORES`` as ``blue:red`` points (``3.5:8``) and ``CLOCK`` as
   ``game/turn`` seconds left (``1800/60``).
 
@@ -54,7 +57,7 @@ if TYPE_CHECKING:
 FACING_MARKS = "^>v<"
 _TOKEN = re.compile(r"([1-8])|([LICRAMSKFXlicramskfx])([+!])?([\^>v<])?(?:#([0-9]))?")
 STATE_MARKS = ("", "+", "!")
-_ACTIONS = re.compile(r"([0-2])(\+(?:([a-hA-H][1-8])([mft]))?)?")
+_ACTIONS = re.compile(r"([0-2])(\+(?:([a-hA-H][1-8])([mft]))?((?:\.[a-hA-H][1-8][tmr])*))?")
 #: Most units of each kind one side may have (the infantry kinds share the front row's seven).
 MAX_COUNT = {0: 7, 1: 7, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 1, 8: 1, 9: 1}
 
@@ -112,6 +115,7 @@ def write_position(state: CommandCaptureState) -> str:
         actions += "+"
         if state.follow is not None:
             actions += square_name(state.follow[0]) + state.follow[1]
+        actions += "".join(f".{square_name(sq)}{c}" for sq, c in sorted(state.done))
     fields.append(actions)
     if state.timed:
         fields.append(f"{_points(state.scores[0])}:{_points(state.scores[1])}")
@@ -198,7 +202,7 @@ def read_position(text: str) -> dict[str, Any]:
         if turn % 2 != (1 if to_move == 0 else 0):
             raise ValueError(f"turn {turn} belongs to {SEAT_NAMES[(turn + 1) % 2]} (Blue plays the odd turns)")
     board = read_board(fields[0], civs, turn)
-    actions_left, acted, follow = 1, False, None
+    actions_left, acted, follow, done = 1, False, None, frozenset()
     if len(fields) > 4:
         m = _ACTIONS.fullmatch(fields[4])
         if not m:
@@ -210,6 +214,12 @@ def read_position(text: str) -> dict[str, Any]:
             if u is None or u[0] != to_move:
                 raise ValueError(f"the follow-up unit on {m.group(3).upper()} is not {SEAT_NAMES[to_move]}'s")
             follow = (sq, m.group(4))
+        for entry in (m.group(5) or "").split(".")[1:]:
+            sq = parse_square(entry[:2])
+            u = board[sq]
+            if u is None or u[0] != to_move:
+                raise ValueError(f"the unit that acted on {entry[:2].upper()} is not {SEAT_NAMES[to_move]}'s")
+            done |= {(sq, entry[2])}
     result = None
     for seat in (0, 1):
         kinds = [u[1] for u in board if u is not None and u[0] == seat]
@@ -221,6 +231,7 @@ def read_position(text: str) -> dict[str, Any]:
         raise ValueError("no actions left and no follow-up: the turn would be over")
     out: dict[str, Any] = {"board": board, "civs": civs, "to_move": to_move, "turn": turn,
                            "actions_left": actions_left, "acted": acted, "follow": follow, "result": result,
+                           "done": done,
                            "timed": False}
     if len(fields) == 7:
         sc = fields[5].split(":")

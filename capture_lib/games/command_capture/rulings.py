@@ -13,9 +13,10 @@ OPTIONS: tuple[Option, ...] = (
            "moves first)."),
     Option("red", "egypt", ("rome", "egypt", "vikings"), "Red's civilization (rows 7-8); mirror matches "
            "are allowed."),
-    Option("setup", "quick", ("quick", "choose"),
-           "'quick': every unit starts in its first state facing the enemy and each Assassin's square is a "
-           "hidden chance event; 'choose': each player places the Assassin and picks starting states."),
+    Option("setup", "choose", ("choose", "quick"),
+           "'choose': each player hides its Assassin on a front-row square and picks every unit's starting "
+           "state, as the rules say; 'quick' (the quick start, for examples and computer-only games): every "
+           "unit starts in its first state and each Assassin's square is a hidden chance event."),
     Option("directions", "facing", ("facing", "owner"),
            "'facing': forward, left and right of every move, capture and blocked side follow the unit's "
            "facing; 'owner': moves and captures always use the owner's forward, only blocking turns."),
@@ -35,6 +36,9 @@ OPTIONS: tuple[Option, ...] = (
            "Viking Infantry follows the Egyptian Infantry rules ('egypt') or the Legionnaire's ('rome')."),
     Option("siege_vs_fortify", "siege", ("siege", "fortify"),
            "Whether a Deployed Siege can capture a unit under the Fortify aura ('siege') or not."),
+    Option("block_reach", "adjacent", ("adjacent", "any-distance"),
+           "'adjacent': a blocked side stops only attackers on the squares touching the unit; "
+           "'any-distance': it also stops shots and long captures arriving from that side."),
     Option("projectiles", "clear-path", ("clear-path", "fly-over"),
            "Archer, Chariot and Fortress shots stop at the first unit in their line ('clear-path') or fly "
            "over units ('fly-over'). Shield Maidens and Siege always fly over."),

@@ -8,6 +8,9 @@ the turn number is at most ``lock_until``.
 A turn normally holds one main action. Its acting unit may take one follow-up action when it
 stood next to its own Commander in Command State (``follow``); after a forfeited turn in Timed Mode
 the next turn holds two main actions (``actions_left``). ``end`` gives up what is left of a turn.
+``done`` remembers, for the turn in progress, which units turned (``t``), moved or captured in melee
+(``m``) or shot (``r``): a unit that turned may not also move or capture, and a Siege that moved may
+not fire (nor move after firing), however many actions the turn holds.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from .actions import (
     parse_action,
 )
 from .units import (
+    ALL_SQUARES,
     ASN,
     ASN_REVEALED,
     BACK_ROW,
@@ -79,6 +83,18 @@ _TURNS = tuple(tuple(tuple(CCAction(TURN, a, f) for f in range(4) if f != facing
 _END = CCAction(END)
 
 
+def push_square(maiden: int, target: int, owner: int) -> int:
+    """Where a Shield Bash from ``maiden`` pushes the unit on ``target`` owned by ``owner`` (-1: off the board).
+
+    Diagonally backward for the pushed unit: one row towards its owner's side of the board (Blue's
+    rows 1-2, Red's rows 7-8), one column further from the Maiden, whatever way anybody faces.
+    """
+    dc = (target % 8) - (maiden % 8)
+    col = target % 8 + (1 if dc > 0 else -1)
+    row = target // 8 + (-1 if owner == 0 else 1)
+    return row * 8 + col if 0 <= col < 8 and 0 <= row < 8 else -1
+
+
 def front_row(seat: int) -> range:
     """The squares of ``seat``'s front row (row 2 for Blue, row 7 for Red)."""
     return range(8, 16) if seat == 0 else range(48, 56)
@@ -114,6 +130,9 @@ class CommandCaptureState(State):
     result: tuple[int, ...] | None
     #: Seats whose Assassin has been revealed (it stays known after its capture).
     revealed: frozenset[int]
+    #: ``(square, letter)`` for each unit that acted this turn: ``t`` turned, ``m`` moved or took in melee,
+    #: ``r`` shot. Empty between turns.
+    done: frozenset[tuple[int, str]]
 
     # ----- construction ----------------------------------------------------------------------------
     @classmethod
@@ -121,11 +140,12 @@ class CommandCaptureState(State):
              civs: tuple[int, int], *, phase: str = PLAY, to_move: int = 0, turn: int = 1,
              actions_left: int = 1, follow: tuple[int, str] | None = None, acted: bool | None = None,
              result: tuple[int, ...] | None = None, scores: tuple[int, int] = (0, 0),
-             game_ms: int | None = None, turn_ms: int | None = None, start: str | None = None) -> CommandCaptureState:
+             game_ms: int | None = None, turn_ms: int | None = None, start: str | None = None,
+             done: frozenset[tuple[int, str]] = frozenset()) -> CommandCaptureState:
         """A state from its parts (``from_position`` and ``new_game`` both come here)."""
         s = cls(game, seed, options, start)
         s.board, s.civs, s.phase, s.to_move, s.turn = board, civs, phase, to_move, turn
-        s.actions_left, s.follow = actions_left, follow
+        s.actions_left, s.follow, s.done = actions_left, follow, done
         s.acted = follow is not None if acted is None else acted
         s.setup_placed, s.setup_flipped = False, frozenset()
         s.scores = scores
@@ -155,6 +175,8 @@ class CommandCaptureState(State):
             for seat, civ in enumerate(self.civs))
         self._legal: list[CCAction] | None = None
         self._legal_set: frozenset[CCAction] | None = None
+        #: Blocked sides stop attacks from adjacent squares only, unless the option says every distance.
+        self._far_blocks = o["block_reach"] == "any-distance"
 
     def _copy(self) -> CommandCaptureState:
         new = super()._copy()
@@ -166,7 +188,7 @@ class CommandCaptureState(State):
     def _key(self) -> tuple:
         return (self.board, self.civs, self.phase, self.to_move, self.turn, self.actions_left, self.acted,
                 self.follow, self.setup_placed, self.setup_flipped, self.scores, self.game_ms, self.turn_ms,
-                self.result, self.revealed)
+                self.result, self.revealed, self.done)
 
     def parse_action(self, text: str) -> CCAction:
         """Read an action from its notation (see ``actions``)."""
@@ -219,8 +241,39 @@ class CommandCaptureState(State):
         return u is not None and u[1] not in (CMD, FOR) and sq in self.fortified(u[0])
 
     def blocks(self, target: int, attacker_square: int) -> bool:
-        """Whether the unit on ``target`` blocks an attack from ``attacker_square``'s side."""
+        """Whether the unit on ``target`` blocks an attack from ``attacker_square``.
+
+        The attacker must stand on a square next to the target (unless ``block_reach="any-distance"``)
+        on one of the target's blocked sides.
+        """
+        if not self._far_blocks and attacker_square not in NEIGHBOURS[target]:
+            return False
         return TOWARD[target][attacker_square] in self.spec(target).block_dirs
+
+    def turn_conflict(self, a: CCAction) -> str | None:
+        """Why what the acting unit already did this turn forbids ``a`` (``None`` if nothing does).
+
+        A unit that turned cannot also move or capture in the same turn, nor turn after moving or
+        capturing; a Siege cannot both move and fire in one turn. This matters on turns of more than
+        one action (the Command aura's follow-up, two actions after an expired turn).
+        """
+        if not self.done:
+            return None
+        flags = {c for sq, c in self.done if sq == a.a}
+        if not flags:
+            return None
+        k = a.kind
+        if k == TURN and flags & {"m", "r"}:
+            return "a unit that moved or captured this turn cannot also turn"
+        if k in (MOVE, CAPTURE, RANGED, BASH) and "t" in flags:
+            return "a unit that turned this turn cannot also move or capture"
+        u = self.board[a.a]
+        if u is not None and u[1] == SIE:
+            if k == MOVE and "r" in flags:
+                return "a Siege that fired this turn cannot also move"
+            if k == RANGED and "m" in flags:
+                return "a Siege that moved this turn cannot also fire"
+        return None
 
     def aura_eligible(self, sq: int) -> bool:
         """Whether the unit on ``sq`` stands next to its own Commander in Command State (and is not it)."""
@@ -248,7 +301,7 @@ class CommandCaptureState(State):
         if kind == FOR:
             if st == 1:
                 return "a Disabled Fortress can never flip back to Active"
-            if not self.options["fortress_flip"] or self.phase == SETUP:
+            if not self.options["fortress_flip"] and self.phase == PLAY:
                 return "a Fortress is disabled only by an enemy attack, never flipped by its owner"
         if kind == ASN and st == ASN_REVEALED:
             return "a revealed Assassin cannot flip back to Hidden"
@@ -312,6 +365,8 @@ class CommandCaptureState(State):
                 out.extend(a for a in extra if a not in seen)
             else:
                 out = extra
+        if self.done:
+            out = [a for a in out if self.turn_conflict(a) is None]
         if self.acted:
             out.append(_END)
         return out
@@ -322,9 +377,9 @@ class CommandCaptureState(State):
         me = self.to_move
         if not self.setup_placed:
             return [CCAction(ASSASSIN, sq) for sq in front_row(me)]
+        # Every unit may start in either state, the Fortress too (the Assassin only in its disguise's).
         out = [CCAction(FLIP, sq) for sq in range(64)
-               if self.board[sq] is not None and self.board[sq][0] == me and sq not in self.setup_flipped
-               and self.board[sq][1] != FOR]
+               if self.board[sq] is not None and self.board[sq][0] == me and sq not in self.setup_flipped]
         out.append(CCAction(READY))
         return out
 
@@ -362,6 +417,8 @@ class CommandCaptureState(State):
         toward = TOWARD
         siege_beats_fortify = self.options["siege_vs_fortify"] == "siege"
         commander_immune = self.options["ranged_commander"] == "immune"
+        # An attacker that is not next to its target passes every blocked side (block_reach="adjacent").
+        near = ALL_SQUARES if self._far_blocks else NEIGHBOURS[sq]
         moved: dict[int, None] = {}
 
         # moves, including entering a Disabled enemy Fortress
@@ -408,7 +465,7 @@ class CommandCaptureState(State):
                     continue
                 if kind != CMD and t in fort:
                     continue
-                if toward[t][sq] in enemy_specs[(kind, v[2], v[3])].block_dirs:
+                if t in near and toward[t][sq] in enemy_specs[(kind, v[2], v[3])].block_dirs:
                     continue
                 captured[t] = None
         row = _MOVES[sq]
@@ -433,11 +490,13 @@ class CommandCaptureState(State):
                                     shot[t] = None
                             elif kind == CMD:
                                 if not commander_immune and (
-                                        ignore or toward[t][sq] not in enemy_specs[(kind, v[2], v[3])].block_dirs):
+                                        ignore or t not in near
+                                        or toward[t][sq] not in enemy_specs[(kind, v[2], v[3])].block_dirs):
                                     shot[t] = None
                             elif t in fort and not (ignore and siege_beats_fortify):
                                 pass
-                            elif ignore or toward[t][sq] not in enemy_specs[(kind, v[2], v[3])].block_dirs:
+                            elif (ignore or t not in near
+                                  or toward[t][sq] not in enemy_specs[(kind, v[2], v[3])].block_dirs):
                                 shot[t] = None
                         if not fly:
                             break
@@ -450,7 +509,7 @@ class CommandCaptureState(State):
                 if v is None:
                     continue
                 if (v[0] == enemy and v[1] != FOR and (v[1] == CMD or t not in fort)
-                        and toward[t][sq] not in enemy_specs[(v[1], v[2], v[3])].block_dirs):
+                        and (t not in near or toward[t][sq] not in enemy_specs[(v[1], v[2], v[3])].block_dirs)):
                     out.append(_BASHES[sq][t])
                 break
 
@@ -486,6 +545,9 @@ class CommandCaptureState(State):
             return f"there is no unit on {where}"
         if u[0] != self.to_move:
             return f"the unit on {where} belongs to {SEAT_NAMES[u[0]]}; {SEAT_NAMES[self.to_move]} moves own units"
+        conflict = self.turn_conflict(a)
+        if conflict is not None:
+            return conflict
         if self.actions_left == 0 and self.follow is not None:
             fsq, cls = self.follow
             allowed = _FOLLOW_UPS[self.options["aura_pairs"]][cls]
@@ -554,8 +616,6 @@ class CommandCaptureState(State):
         u = self.board[a.a]
         if u is None or u[0] != self.to_move:
             return f"{square_name(a.a)} holds none of {SEAT_NAMES[self.to_move]}'s units"
-        if u[1] == FOR:
-            return "the Fortress always starts Active"
         return "each unit may be flipped once during the set-up"
 
     # ----- applying actions ------------------------------------------------------------------------------
@@ -582,15 +642,26 @@ class CommandCaptureState(State):
         where = self._act(a)
         if self.result is not None:
             return
+        self._remember(a, where)
         if eligible and where >= 0 and _FOLLOW_UPS[self.options["aura_pairs"]][ACTION_CLASS[k]]:
             self.follow = (where, ACTION_CLASS[k])
             allowed = _FOLLOW_UPS[self.options["aura_pairs"]][ACTION_CLASS[k]]
             probe: list[CCAction] = []
             self._unit_actions(where, self.board[where], allowed, probe)
-            if not probe:
+            if not any(self.turn_conflict(p) is None for p in probe):
                 self.follow = None
         if self.follow is None and self.actions_left <= 0:
             self._end_turn()
+
+    def _remember(self, a: CCAction, where: int) -> None:
+        """Note what the acting unit did this turn (see ``turn_conflict``); its notes follow it when it moves."""
+        cls = {TURN: "t", MOVE: "m", CAPTURE: "m", BASH: "m", RANGED: "r"}.get(a.kind)
+        if cls is None and not self.done:
+            return
+        done = {(where if sq == a.a else sq, c) for sq, c in self.done if sq != a.a or where >= 0}
+        if cls is not None and where >= 0:
+            done.add((where, cls))
+        self.done = frozenset(done)
 
     def _apply_setup(self, a: CCAction) -> None:
         board = list(self.board)
@@ -631,6 +702,7 @@ class CommandCaptureState(State):
         self.actions_left = actions
         self.acted = False
         self.follow = None
+        self.done = frozenset()
         if self.timed:
             self.turn_ms = self.options["turn_seconds"] * 1000
         limit = self.options["turn_limit"]
@@ -647,9 +719,10 @@ class CommandCaptureState(State):
         """Capture the unit on ``sq`` for seat ``by``: score it, and end the game if it is a Commander."""
         v = board[sq]
         board[sq] = None
-        if v[1] == CMD:
+        if v[1] == CMD or self.sudden_death:
+            # the Commander wins the game at once; in sudden death so does any capture
             self.result = (by,)
-        else:
+        if v[1] != CMD:
             self._score(by, HALF_POINTS[self.civs[v[0]]][v[1]])
 
     def _act(self, a: CCAction) -> int:
@@ -676,8 +749,11 @@ class CommandCaptureState(State):
             if target[1] == FOR:  # melee on an Active Fortress: the attacker is lost, the Fortress disabled
                 board[dst] = (target[0], FOR, 1, target[3], target[4])
                 self._score(me, FORTRESS_HALF_POINTS)
-                self._remove(board, src, target[0])
-                where = -1
+                if self.immune(src):
+                    pass  # the Fortify aura makes the attacker immune to every capture: it stays put
+                else:
+                    self._remove(board, src, target[0])
+                    where = -1
             else:
                 self._remove(board, dst, me)
                 board[src] = None
@@ -695,9 +771,7 @@ class CommandCaptureState(State):
                 self._remove(board, dst, me)
         elif k == BASH:
             target = board[dst]
-            d = TOWARD[src][dst]
-            ray = RAYS[dst][d]
-            landing = ray[0] if ray else -1
+            landing = push_square(src, dst, target[0])
             if landing < 0 or board[landing] is not None:
                 self._remove(board, dst, me)
             else:
@@ -708,11 +782,11 @@ class CommandCaptureState(State):
         else:  # pragma: no cover - the legality check lets nothing else through
             raise AssertionError(k)
         self.board = tuple(board)
-        self._check_result()
         return where
 
     def _check_result(self) -> None:
-        """Timed Mode: once the game clock is out, differing scores end the game (also in sudden death)."""
+        """Timed Mode: when the game clock is out, differing scores end the game; equal ones start sudden
+        death, which the next capture ends (``_remove``)."""
         if self.result is None and self.timed and self.phase == PLAY and self.game_ms == 0:
             if self.scores[0] != self.scores[1]:
                 self.result = (0,) if self.scores[0] > self.scores[1] else (1,)
@@ -764,6 +838,7 @@ class CommandCaptureState(State):
             "to_move": self.current_player, "turn": self.turn, "actions_left": self.actions_left,
             "follow_up": square_name(self.follow[0]) if self.follow else None,
             "follow_class": self.follow[1] if self.follow else None, "mover": self.to_move,
+            "done_this_turn": [[square_name(sq), c] for sq, c in sorted(self.done)],
             "units": units, "over": self.result is not None, "winners": list(self.result or ()),
             "log": log, "timed": self.timed, "acted": self.acted,
             "assassins_revealed": sorted(self.revealed),

@@ -107,6 +107,8 @@ def _ray(sq: int, d: int) -> tuple[int, ...]:
 RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(_ray(sq, d) for d in range(8)) for sq in range(64))
 #: ``NEIGHBOURS[sq]``: the up to eight adjacent squares.
 NEIGHBOURS: tuple[frozenset[int], ...] = tuple(frozenset(r[0] for r in RAYS[sq] if r) for sq in range(64))
+#: Every square, for the reading in which blocked sides stop attacks from any distance.
+ALL_SQUARES: frozenset[int] = frozenset(range(64))
 #: ``KNIGHT[sq]``: the L-shaped jumps from ``sq`` that stay on the board.
 KNIGHT: tuple[tuple[int, ...], ...] = tuple(
     tuple((sq // 8 + dr) * 8 + sq % 8 + dc for dc, dr in KNIGHT_JUMPS
