@@ -122,10 +122,14 @@ class Hand:
             x, y = self.rank[me][pa], self.rank[them][pd]
             if x != y:
                 if x > y:
-                    self._lose(them, pd if self.tie_card else d)
+                    self._lose_tie(them, d, pd)
                 else:
-                    self._lose(me, pa if self.tie_card else a)
+                    self._lose_tie(me, a, pa)
                 return
+
+    def _lose_tie(self, seat: int, fought: int, tie: int) -> None:
+        # A Commander on the losing side is beaten whichever card the tie_loser option removes.
+        self._lose(seat, COMMANDER if COMMANDER in (fought, tie) else tie if self.tie_card else fought)
 
     def _run_out(self, me: int, them: int, me_stuck: bool, them_stuck: bool) -> None:
         if self.run_out_layout:

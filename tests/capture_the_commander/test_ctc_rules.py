@@ -321,20 +321,51 @@ def test_picks_only_by_the_tied_players_in_order():
 
 
 @pytest.mark.parametrize("run_out,south_changes,winners", [
+    (None, {}, (1,)),                        # the default: North ran out of adjacent cards and goes
+    (None, {"s12": "-"}, (1,)),              # ... even with more cards in the layout than South
+    ("adjacent", {}, (1,)),
+    ("adjacent", {"s12": "-"}, (1,)),
     ("layout", {}, ()),                      # 13 cards each: both eliminated, a drawn game
     ("layout", {"s12": "-"}, (0,)),          # South has fewer cards and goes, though North ran out
-    ("adjacent", {}, (1,)),                  # North ran out of adjacent cards and goes
-    ("adjacent", {"s12": "-"}, (1,)),
 ])
 def test_running_out_of_adjacent_cards(run_out, south_changes, winners):
-    # North's 3D meets South's 3H; North's 6S meets 6H, then 3S meets 3C: North has nothing adjacent left.
+    # North's 3D meets South's 3H; North's 6S meets 6H, then 3S meets 3C: North has nothing adjacent left,
+    # while South still has cards 1 and 6 next to its card 2.
     south = {"s3": "3C", **south_changes}
-    state = two(north={"s1": "3D"}, south=south, run_out=run_out)
+    options = {} if run_out is None else {"run_out": run_out}
+    state = two(north={"s1": "3D"}, south=south, **options)
     state = state.play("N1xS2").play("pick N5").play("pick S5").play("pick N2").play("pick S3")
-    assert state.tie_candidates(0) == ()
+    assert state.tie_candidates(0) == () and state.tie_candidates(1) == ()  # the battle is over
     assert state.is_over and state.winners == winners
     if winners == ():
         assert state.returns() == [0.0, 0.0] and state.out == (True, True)
+    else:
+        # Nobody's card is beaten: the player who could not go on is out, the other keeps every card.
+        record = state.battles[-1]
+        assert record[7] is None and record[9] == tuple(s for s in (0, 1) if s not in winners)
+        assert state.beaten == ()
+
+
+def test_the_default_eliminates_the_player_who_ran_out_and_keeps_the_other_in_a_bigger_game():
+    # Three players: North runs out against East, who has fewer cards; North goes and the game goes on.
+    state = three(north={"s1": "3H"}, east={"s3": "3C", "s12": "-"}, west={"s2": "KH"})
+    state = state.play("N1xE2").play("pick N5").play("pick E5").play("pick N2").play("pick E3")
+    assert state.out == (True, False, False) and not state.is_over
+    assert state.cards_left(1) == 12 and state.current_player == 1
+
+
+@pytest.mark.parametrize("run_out,south_changes,out", [
+    (None, {}, (True, True)),
+    (None, {"s12": "-"}, (True, True)),      # both ran out at once: the layouts do not matter
+    ("layout", {"s12": "-"}, (False, True)),
+])
+def test_both_running_out_at_once_on_a_last_tie(run_out, south_changes, out):
+    # 2S = 2H, then 3S = 3H and 6S = 6H: neither card 1 has anything adjacent left.
+    options = {} if run_out is None else {"run_out": run_out}
+    state = two(south=south_changes, **options).play("N1xS1").play("pick N2").play("pick S2")
+    state = state.play("pick N5").play("pick S5")
+    assert state.is_over and state.out == out
+    assert state.winners == (() if out == (True, True) else (0,))
 
 
 def test_running_out_at_once_with_no_adjacent_card():
@@ -354,11 +385,35 @@ def test_both_ways_adjacency_lets_a_commander_break_a_tie():
     assert after.card_at(0, 1) is None and not after.is_over
 
 
-def test_commander_captured_through_a_tie_break():
-    state = two(south={"s11": "-", "s13": "2D", "s12": "3D"})
+@pytest.mark.parametrize("tie_loser", ["battle-card", "tie-card"])
+def test_commander_captured_through_a_tie_break(tie_loser):
+    # The Commander fought and tied; its side lost the tie-break: captured under either option.
+    state = two(south={"s11": "-", "s13": "2D", "s12": "3D"}, tie_loser=tie_loser)
     after = state.play("N1xS13").play("pick N5").play("pick S12")  # 6S beats 3D
     assert after.is_over and after.winners == (0,)
-    assert card_number("2D") in after.beaten
+    assert card_number("2D") in after.beaten and after.battles[-1][8] == lay.COMMANDER
+
+
+@pytest.mark.parametrize("tie_loser", ["battle-card", "tie-card"])
+def test_a_commander_beaten_as_the_tie_break_card_eliminates(tie_loser):
+    # South's card 12 (KH, open since card 10 is gone) ties North's KD; South breaks the tie with the
+    # Commander lying under card 12, and North's 6S beats its 2D.
+    state = two(north={"s1": "KD"}, south={"s10": "-", "s12": "KH", "s13": "2D"}, tie_loser=tie_loser)
+    tied = state.play("N1xS12")
+    assert tied.tie_candidates(1) == (9, 11, 13)
+    after = tied.play("pick N5").play("pick S13")
+    assert after.is_over and after.winners == (0,) and after.out == (False, True)
+    assert card_number("2D") in after.beaten and card_number("KH") not in after.beaten
+    # The winner's side is untouched: North's KD and 6S stay.
+    assert after.battles[-1][7:] == (1, lay.COMMANDER, (1,))
+
+
+def test_a_commander_that_ties_in_a_tie_break_is_not_beaten():
+    state = two(north={"s1": "KD"}, south={"s10": "-", "s12": "KH", "s13": "6D"})
+    state = state.play("N1xS12").play("pick N5").play("pick S13")  # 6S = 6D: tied again
+    assert state.phase == "tie" and state.card_at(1, 13) == card_number("6D")
+    after = state.play("pick N2").play("pick S11")  # QH beats 3S: North's KD leaves
+    assert not after.is_over and after.card_at(0, 1) is None and after.card_at(1, 13) is not None
 
 
 # ----- three and four players ----------
@@ -589,7 +644,12 @@ RULING_TESTS = {
     "tie-loser": ["test_one_step_tie_break_and_secret_first_pick",
                   "test_tie_card_option_removes_the_losing_tie_break_card",
                   "test_commander_captured_through_a_tie_break"],
-    "run-out": ["test_running_out_of_adjacent_cards"],
+    "run-out": ["test_running_out_of_adjacent_cards",
+                "test_the_default_eliminates_the_player_who_ran_out_and_keeps_the_other_in_a_bigger_game",
+                "test_both_running_out_at_once_on_a_last_tie"],
+    "commander-tie": ["test_a_commander_beaten_as_the_tie_break_card_eliminates",
+                      "test_commander_captured_through_a_tie_break",
+                      "test_a_commander_that_ties_in_a_tie_break_is_not_beaten"],
     "eliminated": ["test_three_players_turns_skip_the_eliminated"],
     "turn-order": ["test_the_turn_passes_on_from_an_eliminated_attacker",
                    "test_four_players_first_turn_and_clockwise_order"],

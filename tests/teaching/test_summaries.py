@@ -16,7 +16,7 @@ KEY_RULES = {
     "card-commander": ["karl", "joanne", "jackson", "diamonds +2", "deal ten to each player", "left",
                        "middle", "one extra card", "once per game", "a coin flip", "two rounds"],
     "capture-the-commander": ["ace (highest)", "13 cards each", "fully uncovered", "partially covered",
-                              "fully covered", "lower card leaves the game", "adjacent", "fewer cards",
+                              "fully covered", "lower card leaves the game", "adjacent", "no adjacent card left",
                               "commander loses a battle is out"],
     "command-capture": ["exactly one action", "flip", "state lock", "legionnaire", "shield maiden",
                         "assassin", "siege ignores", "shield bash", "capture the enemy commander",

@@ -109,30 +109,34 @@ RULES: tuple[IndexedRule, ...] = (
     IndexedRule(
         "adjacent", "Adjacent cards",
         "A card is adjacent to another when it lies under it (fully or partly) or beside it in the same "
-        "row.",
+        "row; by the adjacency ruling a card lying on top of it counts too (a variant leaves those out).",
         (f"{_L}.adjacent", f"{_L}.row_neighbours"),
         (f"{_Y}::test_adjacency", f"{_T}::test_both_ways_adjacency_lets_a_commander_break_a_tie"),
         ("rules", "Ties")),
     IndexedRule(
         "run-out", "Running out of adjacent cards",
-        "A player who has no adjacent card left for a tie while the other has one drops out if that "
-        "player has fewer cards: the Commander counts as captured.",
+        "A player who has no adjacent card left for a tie while the other still has one drops out, "
+        "as if the Commander were captured, even with more cards in the layout; the other loses no card.",
         (f"{_S}._continue_tie", f"{_S}._eliminate"),
-        (f"{_T}::test_running_out_of_adjacent_cards", f"{_T}::test_running_out_at_once_with_no_adjacent_card"),
+        (f"{_T}::test_running_out_of_adjacent_cards", f"{_T}::test_running_out_at_once_with_no_adjacent_card",
+         f"{_T}::test_the_default_eliminates_the_player_who_ran_out_and_keeps_the_other_in_a_bigger_game"),
         ("rules", "Running out of adjacent cards")),
     IndexedRule(
         "double-out", "Both out",
-        "With equal card counts and a last tie, both players are out; with two players the game is a "
-        "draw.",
+        "When both players run out of adjacent cards at once, the last cards shown being a tie, both are "
+        "out; with two players the game is a draw.",
         (f"{_S}._continue_tie", f"{_S}._finish_hand"),
-        (f"{_T}::test_last_two_eliminated_together_share_the_hand", f"{_T}::test_running_out_of_adjacent_cards"),
+        (f"{_T}::test_last_two_eliminated_together_share_the_hand",
+         f"{_T}::test_both_running_out_at_once_on_a_last_tie"),
         ("rules", "Running out of adjacent cards")),
     IndexedRule(
         "commander-beaten", "Losing the Commander",
-        "A player whose Commander loses a battle is out of the hand.",
-        (f"{_S}._eliminate", f"{_S}._end_battle"),
+        "A player whose Commander loses a battle is out of the hand, whether it fought or was shown as "
+        "a tie-break card.",
+        (f"{_S}._eliminate", f"{_S}._end_battle", f"{_S}._apply_pick"),
         (f"{_T}::test_beaten_commander_eliminates_and_ends_a_two_player_game",
          f"{_T}::test_commander_captured_through_a_tie_break",
+         f"{_T}::test_a_commander_beaten_as_the_tie_break_card_eliminates",
          f"{_T}::test_an_uncovered_commander_may_attack_and_can_lose"),
         ("rules", "Capturing a Commander")),
     IndexedRule(

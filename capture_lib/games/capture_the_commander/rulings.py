@@ -21,10 +21,11 @@ OPTIONS: tuple[Option, ...] = (
            "card its player showed last ('last-card')."),
     Option("tie_loser", "battle-card", ("battle-card", "tie-card"),
            "Which card leaves after a tie-break: the loser's card that fought ('battle-card') or the "
-           "loser's tie-break card that lost ('tie-card')."),
-    Option("run_out", "layout", ("layout", "adjacent"),
-           "When a tie cannot go on for lack of adjacent cards: 'layout' eliminates whoever has fewer "
-           "cards left in their layout; 'adjacent' eliminates whoever ran out of adjacent cards."),
+           "loser's tie-break card that lost ('tie-card'). Either way a losing Commander eliminates."),
+    Option("run_out", "adjacent", ("adjacent", "layout"),
+           "When a tie cannot go on for lack of adjacent cards: 'adjacent' eliminates whoever ran out "
+           "(both, if both ran out at once); 'layout' eliminates whoever has fewer cards left in their "
+           "layout, even the player who could have gone on (both, with equal counts)."),
 )
 
 RULINGS: tuple[Ruling, ...] = (
@@ -160,7 +161,8 @@ RULINGS: tuple[Ruling, ...] = (
         title="The loser's card that fought leaves",
         question="After a tie-break, which card leaves the layout, and what happens to the tie-break cards?",
         ruling="The tie-break decides the battle, so the losing player's card that fought leaves the game. "
-               "Every tie-break card goes back face-down where it was, remembered by everyone.",
+               "Every tie-break card goes back face-down where it was, remembered by everyone, unless it "
+               "is a Commander that lost (see the ruling on a Commander beaten in a tie-break).",
         reason="The text says the higher tie-break card wins the battle; the battle was between the two "
                "cards that met, so the lower of those is what is beaten.",
         option="tie_loser",
@@ -169,12 +171,30 @@ RULINGS: tuple[Ruling, ...] = (
         key="run-out",
         title="Running out of adjacent cards",
         question="What are the 'fewer cards' when a player has no adjacent card left for a tie-break?",
-        ruling="As soon as either player has no adjacent card left to pick, the player with fewer cards "
-               "left in the layout is eliminated. With equal counts both are eliminated.",
-        reason="The text compares the players' cards after one of them cannot go on; counting the whole "
-               "layout is the reading that can come out either way, and it names equal counts as the "
-               "case in which both players go.",
+        ruling="The cards counted are the adjacent cards still available for the tie-break. The check "
+               "comes before each round of picks: a player with none left is eliminated, even with more "
+               "cards in the layout than the other player, and the other player stays in and wins the "
+               "battle, so no card of theirs leaves. If both have none left at the same moment (the last "
+               "cards shown tied), both are eliminated; with two players the hand is drawn.",
+        reason="The condition speaks of the other player still having cards, which can only mean cards "
+               "to go on with in the tie-break, so the count that follows compares those same cards: the "
+               "player who ran out always has fewer. Equal counts can then only mean both ran out on a "
+               "tie, which is exactly the case the text names for a double elimination. Counting whole "
+               "layouts instead (the option) can eliminate the player who could still go on.",
         option="run_out",
+    ),
+    Ruling(
+        key="commander-tie",
+        title="A Commander beaten in a tie-break",
+        question="The Commander can take part in a tie-break as the card that fought or, lying under "
+                 "cards 11 and 12, as a tie-break card. Is it captured when its side loses?",
+        ruling="Yes. A Commander on the losing side of a battle, as the card that fought or as the "
+               "tie-break card that lost, is beaten and its player is eliminated, whichever card "
+               "'tie_loser' would otherwise remove. A Commander shown in a tie-break round that tied "
+               "again is not beaten.",
+        reason="The text eliminates a player whose Commander is beaten by another card during a battle, "
+               "and a tie-break card that shows a lower rank than the other player's is beaten by it, "
+               "in the same battle.",
     ),
     Ruling(
         key="eliminated",

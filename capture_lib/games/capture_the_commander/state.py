@@ -425,10 +425,12 @@ class CaptureTheCommanderState(State):
         ra, rd = rank(ca), rank(cd)
         if ra != rd:
             loser = them if ra > rd else me
-            if self.options["tie_loser"] == "battle-card":
-                slot = b[B_DSLOT] if loser == them else b[B_ASLOT]
-            else:
-                slot = sd if loser == them else sa
+            fought_slot, tie_slot = (b[B_DSLOT], sd) if loser == them else (b[B_ASLOT], sa)
+            slot = fought_slot if self.options["tie_loser"] == "battle-card" else tie_slot
+            if lay.COMMANDER in (fought_slot, tie_slot):
+                # A Commander on the losing side, as the card that fought or as the tie-break card
+                # that lost, is beaten by another card: its player is out whichever card would leave.
+                slot = lay.COMMANDER
             gone = self._beat(loser, slot)
             self._record(me, b[B_ASLOT], fought[0], them, b[B_DSLOT], fought[1], rounds, loser, slot, gone)
             self.battle = None
@@ -451,6 +453,7 @@ class CaptureTheCommanderState(State):
             left_me, left_them = self.cards_left(me), self.cards_left(them)
             losers = (me, them) if left_me == left_them else ((me,) if left_me < left_them else (them,))
         else:
+            # Whoever has no adjacent card left goes, whatever the layouts hold; both, if both ran out.
             losers = tuple(s for s, c in ((me, mine), (them, theirs)) if not c)
         for seat in losers:
             self._eliminate(seat)
