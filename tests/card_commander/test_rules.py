@@ -477,3 +477,31 @@ def test_an_extra_card_worth_less_than_nothing_loses_the_lane():
                      "place 5H 3H 8H", "extra AS", "pass")
     assert plain.rounds[-1]["values"][0][0] == 6
     assert plain.rounds[-1]["lane_winners"][0] == 0
+
+
+def test_the_discard_pile_takes_the_round_and_its_extra_cards():
+    # Six cards with no extra card, seven with one, eight with two.
+    none = play_all(tied_left(), "pass", "pass", "coin Blue")
+    one = play_all(tied_left(), "extra 4C", "pass")
+    both = play_all(tied_left(), "extra 4C", "extra 6H")
+    assert [len(s.discard) for s in (none, one, both)] == [6, 7, 8]
+    assert sorted(str(c) for c in both.discard) == sorted("5C 9C 2C 5H 3H 8H 4C 6H".split())
+    assert all(s.round == 2 and s.phase == "place" for s in (none, one, both))
+
+
+def karl_spades_tie():
+    """Karl's spades lose 2: Blue's 7S (5) ties Red's 5H (Joanne, face value) in the left lane."""
+    return play_all(deal(SPADES, HEARTS, ("Karl", "Joanne")), "place 7S 9S 10S", "place 5H 2H 3H")
+
+
+def test_an_extra_card_worth_zero_keeps_the_lane_tied():
+    state = karl_spades_tie()
+    assert state.phase == "tie" and state.lane_value(0, 0) == state.lane_value(1, 0) == 5
+    state = play_all(state, "extra 2S", "pass")  # Karl's 2S is worth 0
+    assert state.lane_value(0, 0) == 5 and state.phase == "coin" and state.extra_used == (True, False)
+
+
+def test_an_extra_card_worth_less_than_zero_lowers_the_lane_and_can_lose_it():
+    state = play_all(karl_spades_tie(), "extra AS", "pass")  # Karl's AS is worth -1
+    assert state.rounds[-1]["values"][0][0] == 4 and state.rounds[-1]["lane_winners"][0] == 1
+    assert state.rounds[-1]["lane_how"][0] == "extra"

@@ -105,9 +105,11 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "Lanes and bonuses")),
     IndexedRule(
         "extra-card", "The extra card on a tie",
-        "When a lane is tied a player may add one more card from the hand to that lane's total.",
+        "When a lane is tied a player may add one more card from the hand to that lane's total; a card "
+        "worth 0 or less keeps or lowers that total.",
         (f"{_A}.Extra", f"{_S}.CardCommanderState.may_add_extra"),
-        (f"{_T}::test_one_extra_card_breaks_the_tie", f"{_T}::test_both_players_may_add_an_extra_card"),
+        (f"{_T}::test_one_extra_card_breaks_the_tie", f"{_T}::test_both_players_may_add_an_extra_card",
+         f"{_T}::test_an_extra_card_worth_less_than_zero_lowers_the_lane_and_can_lose_it"),
         ("rules", "Ties and the one extra card")),
     IndexedRule(
         "extra-once", "Once a game, and only with cards to spare",
@@ -128,9 +130,11 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "Ties and the one extra card")),
     IndexedRule(
         "round-winner", "Winning a round",
-        "More lanes won means the round is won and scores one point; the six cards go to a discard pile.",
+        "More lanes won means the round is won and scores one point; the round's cards, extra cards "
+        "included, go to a discard pile.",
         (f"{_S}.CardCommanderState._finish_round",),
-        (f"{_T}::test_both_placements_are_revealed_and_the_round_is_settled",),
+        (f"{_T}::test_both_placements_are_revealed_and_the_round_is_settled",
+         f"{_T}::test_the_discard_pile_takes_the_round_and_its_extra_cards"),
         ("rules", "Scoring and winning")),
     IndexedRule(
         "three-rounds", "Three rounds",
