@@ -190,8 +190,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     serving.add_argument("--ip", default="127.0.0.1",
                          help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
                               "network this machine is on)")
-    serving.add_argument("--token", default=None, help="the token every player needs (default: a new random one)")
+    serving.add_argument("--token", default=None,
+                         help="the token every player needs (default: $CAPTURE_TOKEN, else a new random one); "
+                              "other users of this machine can read a command line, so prefer "
+                              "CAPTURE_TOKEN=WORD capture serve")
     serving.add_argument("--open", action="store_true", help="open the game chooser in this machine's browser")
+    serving.add_argument("--max-pages", type=int, default=None,
+                         help="the most pages open at once in the class, each a Python kernel (default 40)")
+    serving.add_argument("--pages-per-student", type=int, default=None,
+                         help="the most pages one student's browser keeps open (default 3)")
     args = parser.parse_args(argv)
     if args.command == "book":
         index = build_book(strict=args.strict)
@@ -207,7 +214,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "serve":
         from capture_lib.serve import serve
 
-        return serve(port=args.port, ip=args.ip, token=args.token, open_browser=args.open)
+        if args.token:
+            print("Note: a token given with --token can be read by other users of this machine; "
+                  "CAPTURE_TOKEN=WORD capture serve keeps it private.", file=sys.stderr)
+        limits = {name: value for name, value in (("max_pages", args.max_pages),
+                                                  ("pages_per_student", args.pages_per_student)) if value is not None}
+        return serve(port=args.port, ip=args.ip, token=args.token, open_browser=args.open, **limits)
     elif args.command == "games":
         for slug in list_games():
             print(f"{slug}: {load_game(slug).title}")

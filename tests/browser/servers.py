@@ -82,11 +82,14 @@ class Server:
             pass
 
 
-def start(command: list[str], home: pathlib.Path, port: int, token: str, ready_path: str) -> Server:
-    """Start ``command`` in its own process group and wait (bounded) until ``ready_path`` answers."""
+def start(command: list[str], home: pathlib.Path, port: int, token: str, ready_path: str,
+          extra_env: dict[str, str] | None = None) -> Server:
+    """Start ``command`` in its own process group (its environment plus ``extra_env``) and wait (bounded)
+    until ``ready_path`` answers."""
     log = home / "server.log"
+    env = {**jupyter_env(home), **(extra_env or {})}
     with open(log, "wb") as out:
-        process = subprocess.Popen(command, cwd=home, env=jupyter_env(home), stdout=out, stderr=subprocess.STDOUT,
+        process = subprocess.Popen(command, cwd=home, env=env, stdout=out, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True)
     server = Server(process, f"http://127.0.0.1:{port}", token, log)
     deadline = time.monotonic() + START_SECONDS
@@ -104,11 +107,17 @@ def start(command: list[str], home: pathlib.Path, port: int, token: str, ready_p
     raise RuntimeError(f"the server did not answer within {START_SECONDS} s:\n{server.log_tail()}")
 
 
-def start_voila(home: pathlib.Path, token: str = "capture-test-token") -> Server:
-    """``capture_lib.serve.serve`` (Voila on the play pages) on a free port of 127.0.0.1."""
+def start_voila(home: pathlib.Path, token: str = "capture-test-token", max_pages: int | None = None,
+                pages_per_student: int | None = None) -> Server:
+    """``capture serve`` (Voila on the play pages) on a free port of 127.0.0.1, as a class gets it: the token
+    in the environment (not on a command line), short errors; the limits are the defaults unless given."""
     port = free_port()
-    code = f"from capture_lib.serve import serve; serve(port={port}, token={token!r}, show_tracebacks=True)"
-    return start([sys.executable, "-c", code], home, port, token, "/voila/static/")
+    command = [sys.executable, "-m", "capture_lib.cli", "serve", f"--port={port}"]
+    if max_pages is not None:
+        command.append(f"--max-pages={max_pages}")
+    if pages_per_student is not None:
+        command.append(f"--pages-per-student={pages_per_student}")
+    return start(command, home, port, token, "/voila/static/", extra_env={"CAPTURE_TOKEN": token})
 
 
 def start_lab(home: pathlib.Path, notebooks: pathlib.Path, token: str = "capture-test-token") -> Server:

@@ -39,10 +39,12 @@ def lessons_server(tmp_path_factory):
         for name in ("tutorial.ipynb", "exercises.ipynb"):
             shutil.copyfile(ROOT / "book" / slug / name, site / slug / name)
     write_template(home / "data")  # the server's JUPYTER_DATA_DIR (see servers.jupyter_env)
-    from capture_lib.serve import voila_command
+    from capture_lib.serve import CONFIG_FILE, voila_command, voila_config, write_private
 
     port, token = free_port(), "lesson-test-token"
-    server = start(voila_command(site, port, "127.0.0.1", token, show_tracebacks=True), home, port, token,
+    config = home / "voila-config"  # the token reaches Voila in a private config file, not on its command line
+    write_private(config / CONFIG_FILE, voila_config(token))
+    server = start(voila_command(site, port, "127.0.0.1", config, show_tracebacks=True), home, port, token,
                    "/voila/static/")
     yield server
     server.stop()
