@@ -6,8 +6,19 @@ player clicked, Python checks it and plays it, and the synced ``view`` is rebuil
 script over JSON embedded in the page (see ``static.py``); there it can only step through the
 ``frames`` that the build computed with the engine.
 
-Nothing secret ever reaches the front end: the true state, the undo stack and the computer's
-thinking stay in Python, and every synced value is derived from an observation.
+Nothing secret ever reaches the front end: the true state, its seed, the undo stack and the
+computer's thinking stay in Python, and every synced value is derived from an observation. A game
+someone plays deals from a secure random source (``random.SystemRandom``) unless the caller fixes
+the seed on purpose (the book's examples, the tests); "new game" from the page always deals afresh.
+
+Undo follows Board Game Arena's policy (``undo_block``): a move can be taken back only while the
+same player is still to act, never across a chance event (a deal, a die, a coin), never across a
+move that showed anybody something hidden (``secrecy.reveals``), and never under the curtain.
+
+Saves (``save_text``, ``load_text``): a board never writes its seed into a file. While a game with
+secrets goes on, the file offered is a *claim* on the game kept on the machine that runs the board
+(``vault``), so it holds nothing hidden; once the game is over, or on a teaching board where every
+card is shown, it is the whole game, which any copy of the engine reads.
 """
 
 from __future__ import annotations
@@ -16,6 +27,7 @@ import importlib
 import json
 import pathlib
 import random
+import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,10 +38,14 @@ from capture_lib.core.chance import CHANCE
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import State
 
+from . import vault
+from .secrecy import reveals
 from .static import static_html
 
 HERE = pathlib.Path(__file__).parent
 MAX_MESSAGE_CHARS = 400
+#: The longest save text the page may send (a long Medieval game's save is about 20,000 characters).
+MAX_SAVE_CHARS = 1_000_000
 MODES = ("computer", "hotseat", "view")
 
 Player = Callable[[State, int], Any]
@@ -74,6 +90,27 @@ def public_notation(state: State, view: dict[str, Any]) -> str:
     return str(state.history[-1])
 
 
+def fresh_seed() -> int:
+    """A seed nobody can guess, for a game someone plays."""
+    return random.SystemRandom().randrange(2**31)
+
+
+def reseeded(text: str) -> str:
+    """Save text with a fresh seed in place of its own: what chance does next is nobody's to know.
+
+    Every chance outcome already played is in the save's actions, so the position stays the same.
+    Text that is not a JSON object comes back unchanged, for the engine's loader to refuse.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    if not isinstance(data, dict) or "seed" not in data:
+        return text
+    data["seed"] = secrets.randbelow(2**31)
+    return json.dumps(data, sort_keys=True)
+
+
 class BoardWidget(anywidget.AnyWidget):
     """A live board for one game. Subclasses set ``_esm``, ``_css``, ``game_slug`` and the views."""
 
@@ -92,6 +129,10 @@ class BoardWidget(anywidget.AnyWidget):
     thinking = traitlets.Bool(False).tag(sync=True)
     #: The computer's level ("" for a computer player given as a function); the page offers the others.
     level = traitlets.Unicode("").tag(sync=True)
+    #: Why undo is off, in players' words ("" while it is on).
+    undo_note = traitlets.Unicode("").tag(sync=True)
+    #: Whether a game is going on (moves made, not over): "new game" asks before it throws it away.
+    under_way = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, state: State | None = None, *, seat: int = 0, mode: str = "computer",
                  teaching: bool = False, frames: list[dict[str, Any]] | None = None,
@@ -107,10 +148,10 @@ class BoardWidget(anywidget.AnyWidget):
             raise ValueError(f"this board shows {self.game_slug}, not {state.game.slug}")
         if seed is None:
             # A fresh deal for every new board; pass a seed (or a state) to fix it, as the book does.
-            seed = state.seed if state is not None else random.SystemRandom().randrange(2**31)
-        self._seed = seed
-        self._start = state if state is not None else self._game.new_game(seed=self._seed)
+            seed = state.seed if state is not None else fresh_seed()
+        self._start = state if state is not None else self._game.new_game(seed=seed)
         self._states: list[State] = [self._start]
+        self._undo_cache: dict[tuple[int, int], str] = {}
         if opponent is not None and level is not None:
             raise ValueError("give a computer opponent or a level, not both")
         if level is not None:
@@ -182,20 +223,97 @@ class BoardWidget(anywidget.AnyWidget):
         return self.state
 
     def undo(self) -> None:
-        """Take back the last move of the human seat (and the computer's reply)."""
-        if len(self._states) <= 1:
-            raise IllegalAction("nothing to undo", rule="undo")
+        """Take back the last move, if the undo policy allows it (see ``undo_block``)."""
+        why = self.undo_block()
+        if why:
+            raise IllegalAction(why, rule="undo")
         self._states.pop()
-        # Undo never stops on a chance event or the computer's turn: go back to a human decision.
-        while len(self._states) > 1 and not self._is_human_turn(self.state):
-            self._states.pop()
-        # Back at the start with the computer to move: it moves again (the same way, its play is seeded).
         self._advance()
 
+    def undo_block(self) -> str:
+        """Why the last move cannot be taken back, in players' words; ``""`` when it can.
+
+        Board Game Arena's policy: only while the same player is still to act (undo never changes
+        whose turn it is, so nobody takes back a move that another player, or the computer, has
+        answered), never across a chance event, never across a move that showed anybody a hidden
+        card or piece, and never while the screen waits behind the curtain for the next player.
+        """
+        if self.frames or self.mode == "view":
+            return "this board shows a position: there are no moves to take back"
+        if len(self._states) <= 1:
+            return "nothing to undo yet"
+        if self.curtain:
+            return f"the screen is waiting for {self.curtain}: undo stays off behind the curtain"
+        before, after = self._states[-2], self._states[-1]
+        key = (id(before), id(after))
+        if key not in self._undo_cache:
+            self._undo_cache = {key: self._why_kept(before, after)}  # only the last step is ever asked about
+        return self._undo_cache[key]
+
+    def _why_kept(self, before: State, after: State) -> str:
+        """Why the step from ``before`` to ``after`` (one move, or a move with its reported time) stays."""
+        played = after.history[len(before.history):]
+        if after.is_over:
+            return "the game is over"
+        if not played or after.history[:len(before.history)] != before.history:
+            return "nothing to undo yet"
+        mover = before.current_player
+        if mover == CHANCE:
+            return "chance has spoken (a deal, a roll or a draw), and that cannot be taken back"
+        if after.current_player != mover or not self._is_human_turn(before):
+            return "the turn has passed: a move can be taken back only before the next player acts"
+        state = before
+        for action in played:
+            if state.current_player != mover:
+                return "the turn has passed: a move can be taken back only before the next player acts"
+            if reveals(state, action, range(state.num_players)):
+                return "that move showed a hidden card or piece, so it stands"
+            state = state.play(action)
+        return ""
+
     def new_game(self, seed: int | None = None) -> None:
-        """Start a new game with the same options."""
-        self._seed = self._seed + 1 if seed is None else seed
-        self._states = [self._game.new_game(seed=self._seed, **self._start.options)]
+        """Start a new game with the same options; its seed is fresh unless ``seed`` fixes it."""
+        self._start = self._game.new_game(seed=fresh_seed() if seed is None else seed, **self._start.options)
+        self._states = [self._start]
+        self._ready_seat = None
+        self._advance()
+
+    # ----- saving and loading ------------------------------------------------------------------------
+    def secrets_at_stake(self) -> bool:
+        """Whether a seat still has something hidden to protect: a live game that is not over."""
+        return not (self.teaching or self.mode == "view" or self.frames or self.state.is_over)
+
+    def save_text(self) -> str:
+        """The text of the file this board offers as a save of its game (see the module's docstring).
+
+        While secrets are at stake it is a claim on the game kept on this machine; otherwise the whole
+        game in the engine's save format, with a throwaway seed in place of the game's own.
+        """
+        whole = reseeded(self.state.to_json())
+        if not self.secrets_at_stake():
+            return whole
+        return vault.claim(self.game_slug, vault.keep(whole), len(self.state.history))
+
+    def load_text(self, text: Any) -> None:
+        """Load a save or a claim (the text of a file the page read); ``ValueError`` says what is wrong.
+
+        The save is checked through the engine's own loading (every action replayed through the rules)
+        and gets a fresh seed, so no file fixes what chance does next. A refused file changes nothing.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("that file is empty: choose a file saved by this board")
+        if len(text) > MAX_SAVE_CHARS:
+            raise ValueError("that file is too long to be a saved game")
+        text = vault.redeem(self.game_slug, text)
+        try:
+            loaded = self._game.from_json(reseeded(text))
+        except RecursionError:
+            raise ValueError("that file is not a saved game (it nests too deeply)") from None
+        if self.mode == "computer" and self.seat >= loaded.num_players:
+            raise ValueError(f"that game has {loaded.num_players} players: there is no seat {self.seat + 1} in it")
+        self._start = loaded
+        self._states = [loaded]
+        self._ready_seat = None
         self._advance()
 
     def _is_human_turn(self, state: State) -> bool:
@@ -265,7 +383,9 @@ class BoardWidget(anywidget.AnyWidget):
         self.view = view
         my_turn = viewer is not None and state.current_player == viewer and not self.curtain
         self.legal = [str(a) for a in state.legal_actions()] if my_turn and self.mode != "view" else []
-        self.can_undo = len(self._states) > 1
+        self.undo_note = self.undo_block()
+        self.can_undo = not self.undo_note
+        self.under_way = not state.is_over and len(state.history) > len(self._start.history) and self.mode != "view"
 
     # ----- messages from the front end ---------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
@@ -301,7 +421,7 @@ class BoardWidget(anywidget.AnyWidget):
             if not isinstance(action, str) or not action.strip() or len(action) > MAX_MESSAGE_CHARS:
                 raise ValueError("ignored a malformed move from the board")
             self._play_from_front_end(action)
-        elif kind in ("undo", "new") and self.frames:
+        elif kind in ("undo", "new", "save", "load") and self.frames:
             raise ValueError("a worked example steps through its frames; it cannot be changed")
         elif kind == "undo":
             self.undo()
@@ -309,6 +429,16 @@ class BoardWidget(anywidget.AnyWidget):
         elif kind == "new":
             self.new_game()
             self.say("new game", "info")
+        elif kind == "save":
+            text = self.save_text()
+            whole = not self.secrets_at_stake()
+            name = f"{self.game_slug}-{'game' if whole else 'claim'}.json"
+            self.send({"type": "save", "text": text, "filename": name})
+            self.say("saved the whole game to a file" if whole else
+                     "saved: the file names this game, kept on this computer; load it here to go on")
+        elif kind == "load":
+            self.load_text(content.get("text"))
+            self.say(f"loaded a saved game ({len(self.state.history)} actions)")
         elif kind == "level":
             self._set_level(content.get("level"))
         elif kind == "ready":
@@ -354,8 +484,8 @@ class BoardWidget(anywidget.AnyWidget):
     def static_model(self) -> dict[str, Any]:
         """The values the static host gives the ES module (no kernel: frames step in the page)."""
         return {"view": self.view, "legal": [], "frames": self.frames, "message": "", "message_kind": "info",
-                "seat": self.seat, "mode": "static", "curtain": "", "can_undo": False,
-                "teaching": self.teaching, "thinking": False}
+                "seat": self.seat, "mode": "static", "curtain": "", "can_undo": False, "undo_note": "",
+                "under_way": False, "teaching": self.teaching, "thinking": False}
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -373,7 +503,12 @@ class BoardWidget(anywidget.AnyWidget):
         return str(getattr(self, "_css", ""))
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__}: {self.state!r}>"
+        # Public facts only: a state's own repr may name a hidden piece (Command Capture's position text).
+        state = self.state
+        player = state.current_player
+        who = ("the game is over" if player is None else "chance to resolve" if player == CHANCE
+               else f"{self._seat_names()[player]} to act")
+        return f"<{type(self).__name__}: {self.game_slug}, {len(state.history)} actions, {who}>"
 
     def to_json(self) -> str:
         """The synced model as JSON (what the front end sees), for tests and debugging."""

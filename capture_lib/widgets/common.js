@@ -1,5 +1,6 @@
 // The chrome every board shares: worked-example stepping, the message line, typed notation,
-// undo / new game, the "pass the screen" curtain and the move log. Each game's module is appended
+// undo (with the reason when it is off) / new game (asking first) / save / load, the "pass the
+// screen" curtain and the move log. Each game's module is appended
 // to this file and defines drawBoard(view, ctx); the two together form one self-contained ES module,
 // mounted by anywidget in JupyterLab and by the static host in the book.
 
@@ -63,13 +64,68 @@ function controls(model, ctx) {
         onchange: (event) => model.send({ type: "level", level: event.target.value }) },
       LEVELS.map((name) => h("option", { value: name, selected: name === level }, name))))
     : null;
-  return h("div", { className: "cap-controls" },
-    input,
-    h("button", { type: "button", onclick: submit }, "play"),
-    ctx.lesson ? null  // a lesson has its own buttons (lesson.js)
-      : [h("button", { type: "button", disabled: !model.get("can_undo"), onclick: () => model.send({ type: "undo" }) }, "undo"),
-        h("button", { type: "button", onclick: () => model.send({ type: "new" }) }, "new game")],
-    chooser);
+  const undoNote = model.get("undo_note") || "";
+  const undo = h("button", { type: "button", className: "cap-undo", disabled: !model.get("can_undo"),
+    title: undoNote || "take back your last move", "aria-describedby": undoNote ? "cap-undo-why" : null,
+    onclick: () => model.send({ type: "undo" }) }, "undo");
+  // New game in the middle of a game asks first: the game in progress would be lost.
+  const newGame = h("button", { type: "button", className: "cap-new",
+    onclick: () => {
+      if (model.get("under_way")) { ctx.ui.confirmNew = true; ctx.redraw(); } else model.send({ type: "new" });
+    } }, "new game");
+  return [
+    h("div", { className: "cap-controls" },
+      input,
+      h("button", { type: "button", onclick: submit }, "play"),
+      ctx.lesson ? null : [undo, newGame, saveButton(model), loadButton(model, ctx)],  // a lesson has its own (lesson.js)
+      chooser),
+    !ctx.lesson && undoNote && !model.get("curtain")
+      ? h("div", { className: "cap-undo-why", id: "cap-undo-why" }, `Undo is off: ${undoNote}.`) : null,
+    !ctx.lesson && ctx.ui.confirmNew ? confirmNew(model, ctx) : null,
+  ];
+}
+
+function confirmNew(model, ctx) {
+  const done = (send) => { ctx.ui.confirmNew = false; if (send) model.send({ type: "new" }); ctx.redraw(); };
+  return h("div", { className: "cap-confirm", role: "alertdialog", "aria-label": "start a new game?" },
+    h("p", {}, "Start a new game? The game on the board is lost unless you save it first."),
+    h("button", { type: "button", className: "cap-primary", onclick: () => done(true) }, "start a new game"),
+    h("button", { type: "button", onclick: () => done(false) }, "keep playing"));
+}
+
+// Save: Python answers {type: "save"} with the file's text (a whole game, or a claim on a game kept on the
+// machine that runs the board: see vault.py); the page offers it as a download.
+function saveButton(model) {
+  return h("button", { type: "button", className: "cap-save", title: "save this game to a file",
+    onclick: () => model.send({ type: "save" }) }, "save");
+}
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = h("a", { href: url, download: name, style: "display:none" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const MAX_SAVE_BYTES = 1000000;
+
+function loadButton(model, ctx) {
+  const picker = h("input", { type: "file", accept: ".json,application/json,text/plain", className: "cap-load-file",
+    "aria-label": "load a saved game from a file",
+    onchange: async (event) => {
+      const file = event.target.files && event.target.files[0];
+      event.target.value = "";
+      if (!file) return;
+      if (file.size > MAX_SAVE_BYTES) {
+        ctx.ui.localMessage = "that file is too long to be a saved game";
+        ctx.redraw();
+        return;
+      }
+      model.send({ type: "load", text: await file.text() });
+    } });
+  return h("label", { className: "cap-load" }, picker, h("span", { className: "cap-load-label" }, "load"));
 }
 
 const LEVELS = ["random", "rule", "easy", "medium", "hard"];
@@ -116,16 +172,19 @@ export default {
       } else if (live) {
         const message = model.get("message");
         if (model.get("thinking")) parts.push(h("div", { className: "cap-message" }, "the computer is thinking\u2026"));
-        if (message) {
+        if (ui.localMessage) {
+          parts.push(h("div", { className: "cap-message cap-error", role: "status" }, ui.localMessage));
+          ui.localMessage = "";
+        } else if (message) {
           parts.push(h("div", { className: `cap-message cap-${model.get("message_kind")}`, role: "status" }, message));
         }
-        parts.push(controls(model, ctx));
+        parts.push(...controls(model, ctx).filter(Boolean));
         parts.push(logList(view));
       }
       el.replaceChildren(...parts);
     };
     const events = ["view", "legal", "frames", "message", "message_kind", "curtain", "can_undo", "teaching",
-      "thinking", "lesson", "level"];
+      "thinking", "lesson", "level", "undo_note", "under_way"];
     // One update from Python changes several values; redraw once per frame, not once per value.
     let queued = false;
     const schedule = () => {
@@ -134,7 +193,14 @@ export default {
       requestAnimationFrame(() => { queued = false; draw(); });
     };
     for (const name of events) model.on(`change:${name}`, schedule);
+    const custom = (message) => {
+      if (message && message.type === "save" && typeof message.text === "string") download(message.filename, message.text);
+    };
+    model.on("msg:custom", custom);
     draw();
-    return () => { for (const name of events) model.off(`change:${name}`, schedule); };
+    return () => {
+      for (const name of events) model.off(`change:${name}`, schedule);
+      model.off("msg:custom", custom);
+    };
   },
 };

@@ -14,8 +14,11 @@ function drawLesson(model, ctx) {
       h("div", { className: "cap-lesson-title" }, lesson.title || ""),
       lesson.intro ? h("p", {}, lesson.intro) : null,
       h("p", { className: "cap-lesson-note" },
-        `${lesson.count} step${lesson.count === 1 ? "" : "s"}, each shown in two pictures: its question, then its answer. ` +
-        "Open this page live (JupyterLab or capture serve) to make the moves yourself."));
+        lesson.answers
+          ? `${lesson.count} step${lesson.count === 1 ? "" : "s"}, each shown in two pictures: its question, then ` +
+            "its answer (step forward to see it). Open this page live (JupyterLab or capture serve) to make the moves yourself."
+          : `${lesson.count} step${lesson.count === 1 ? "" : "s"}, each shown as its question. ` +
+            "Open this page live (JupyterLab or capture serve) to make the moves and check them."));
   }
   const answered = lesson.status === "right" || lesson.status === "revealed";
   const parts = [

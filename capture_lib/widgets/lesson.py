@@ -12,10 +12,18 @@ synced to the page is only what the learner's seat may see: the position comes f
 ``state.observation(seat)``, and the accepted answers stay in Python until the learner asks for the
 answer. In the static HTML book a lesson becomes a step-through: for every step, the position
 and the prompt, then the position after the expected action with the explanation.
+
+Where answers may go: a board's output also carries a static picture (``static_model``) for pages
+without a kernel. In a live page (JupyterLab, Voila) that picture holds only the questions, since
+anything in it is in the page's HTML before the learner asks. Only the book's build, which sets
+``CAPTURE_STATIC_BOOK=1`` (``book/_ext/static_book.py``), puts the answers in: the static book has
+no kernel to ask, each answer waits behind the step-through's "forward" button (a reader turning
+to the solution), and the same answers are in the exercises' teacher's solutions anyway.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -119,16 +127,29 @@ class Lesson:
             step.validate()
 
 
-def lesson_frames(lesson: Lesson, view: Callable[[State, int], dict[str, Any]]) -> list[dict[str, Any]]:
+#: The environment variable the book's build sets so that lessons' static pictures carry the answers.
+STATIC_BOOK = "CAPTURE_STATIC_BOOK"
+
+
+def static_book() -> bool:
+    """Whether this kernel is building the static book (see the module's docstring)."""
+    return os.environ.get(STATIC_BOOK) == "1"
+
+
+def lesson_frames(lesson: Lesson, view: Callable[[State, int], dict[str, Any]], answers: bool = True
+                  ) -> list[dict[str, Any]]:
     """The static step-through: per step, the position with the prompt, then the answer's result.
 
     ``view(state, seat)`` is what the learner's seat sees; nothing else goes into a frame.
+    ``answers=False`` gives the questions only (one frame a step).
     """
     frames: list[dict[str, Any]] = []
     count = len(lesson.steps)
     for number, step in enumerate(lesson.steps, start=1):
         frames.append({"view": view(step.start, step.seat), "action": "",
                        "note": f"Step {number} of {count}, {step.title}: {step.prompt}"})
+        if not answers:
+            continue
         expected = step.expected()
         played = step.start.play(expected)
         after = step.outcome(expected)
@@ -266,12 +287,17 @@ class LessonMixin:
 
     # ----- the static book ---------------------------------------------------------------------------------
     def static_model(self) -> dict[str, Any]:
-        """In the book: the step-through frames, and the lesson's title (no answers beyond the frames)."""
+        """The static picture: the step-through frames and the lesson's title.
+
+        The answers' frames only when building the static book (``static_book``); a live page's
+        picture holds the questions alone, since its HTML is there before the learner asks.
+        """
         model = super().static_model()  # type: ignore[misc]
-        model["frames"] = lesson_frames(self._lesson, lambda state, seat: state.observation(seat))
+        answers = static_book()
+        model["frames"] = lesson_frames(self._lesson, lambda state, seat: state.observation(seat), answers=answers)
         model["view"] = model["frames"][0]["view"]
         model["lesson"] = {"title": self._lesson.title, "intro": self._lesson.intro, "count": len(self._lesson.steps),
-                           "static": True}
+                           "static": True, "answers": answers}
         return model
 
     def __repr__(self) -> str:

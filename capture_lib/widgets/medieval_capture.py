@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from capture_lib.core.chance import CHANCE
-from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import State
-from capture_lib.games.medieval_capture.actions import Dice, Draw, Land
 from capture_lib.games.medieval_capture.board import BOARD
 from capture_lib.games.medieval_capture.render import board_svg_body
 
@@ -29,29 +26,13 @@ class MedievalCaptureBoard(BoardWidget):
     """A live Capture board: play against the computer, share one screen, or step through an example.
 
     ``MedievalCaptureBoard(state)`` opens on any position; ``seat`` is the player at this screen (0 Blue,
-    1 Red). Undo takes back choices only: never past a roll, a boulder's landing or a card drawn.
+    1 Red). Undo follows the shared policy (``BoardWidget.undo_block``): never past a roll, a boulder's
+    landing or a card drawn, which are chance.
     """
 
     game_slug = "medieval-capture"
     _esm = _board_constants() + module_source("medieval_capture")
     _css = style_source("medieval_capture")
-
-
-    def undo(self) -> None:
-        """Take back the last choice, unless dice, a boulder or a card have been revealed since."""
-        if len(self._states) <= 1:
-            raise IllegalAction("nothing to undo", rule="undo")
-        states = list(self._states)
-        while len(states) > 1:
-            last = states[-1].history[-1] if states[-1].history else None
-            if isinstance(last, (Dice, Land, Draw)):
-                raise IllegalAction("a roll, a boulder's landing or a drawn card cannot be taken back",
-                                    rule="undo")
-            states.pop()
-            if self._is_human_turn(states[-1]) and states[-1].current_player != CHANCE:
-                break
-        self._states = states
-        self._advance()
 
     @classmethod
     def example(cls, start: State, steps: list[tuple[str, str]], seat: int | None = 0,

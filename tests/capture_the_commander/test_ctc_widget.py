@@ -95,8 +95,9 @@ def test_undo_and_new_game_keep_the_table():
     board = CaptureTheCommanderBoard(players=4, seat=0, seed=8)
     first = board.state
     send(board, {"type": "play", "action": board.legal[0]})
-    send(board, {"type": "undo"})
-    assert board.state == first
+    fought = board.state
+    send(board, {"type": "undo"})  # the battle showed both cards to the table: it stands
+    assert board.state is fought and board.state != first and board.message_kind == "error"
     send(board, {"type": "new"})
     assert board.state.num_players == 4 and board.state.history != first.history
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from capture_lib.core.errors import IllegalAction
 from capture_lib.games.command_capture.player import belief, simple_player
 from capture_lib.widgets.command_capture import CommandCaptureBoard
 
@@ -41,8 +42,13 @@ def test_moves_through_messages_and_undo():
     board.handle_message({"type": "play", "action": "B2-B3"})
     assert str(board.state.history[-1]) == "B2-B3" and board.message_kind != "error"
     assert board.state.current_player == 1
-    board.handle_message({"type": "undo"})
-    assert board.state.history[-1] == GAME.quick_start("D2", "E7").history[-1]
+    moved = board.state
+    with pytest.raises(IllegalAction, match="curtain"):  # the screen waits for Red
+        board.handle_message({"type": "undo"})
+    board.handle_message({"type": "ready"})
+    with pytest.raises(IllegalAction, match="turn has passed"):  # Red is to act now: undo would change the turn
+        board.handle_message({"type": "undo"})
+    assert board.state is moved
 
 
 @pytest.mark.parametrize("content", [None, {"type": "play"}, {"type": "play", "action": ""},

@@ -148,7 +148,8 @@ def test_undo_new_game_and_forged_values_are_refused():
 
 
 @pytest.mark.parametrize(("slug", "kind", "index"), LESSONS)
-def test_the_static_book_steps_through_question_then_answer_seen_by_the_learner(slug, kind, index):
+def test_the_static_book_steps_through_question_then_answer_seen_by_the_learner(slug, kind, index, monkeypatch):
+    monkeypatch.setenv("CAPTURE_STATIC_BOOK", "1")  # what the book's build sets (book/_ext/static_book.py)
     lesson = get(slug, kind, index)
     board = lesson_board(lesson)
     model = board.static_model()
