@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from capture_lib.core.protocol import Action, State
 from capture_lib.games.medieval_capture.actions import End, Move, Roll, Shoot
 from capture_lib.games.medieval_capture.board import BOARD
-from capture_lib.games.medieval_capture.player import _aim, _distances, score
+from capture_lib.games.medieval_capture.player import SHOT_WORTH, _aim, _distances, score
 
 from .medieval_capture_threats import threat
 from .tuning import Tuning, remembered
@@ -52,7 +52,7 @@ def _move_value(world: State, move: Move, enemy_crowns: dict[int, int], occupant
         # Bring the Crown home: every step nearer to one's own territory counts.
         to_home = _distances(_HOME[side])
         return 10.0 + to_home[path[0]] - to_home[end]
-    if any(s in enemy_crowns for s in path[1:]):
+    if move.take is not None:
         value += 12.0
     victim = occupant[end] if end >= 0 else -1
     if victim >= 0 and victim // 10 != side:
@@ -136,7 +136,7 @@ def _rated_root(world: State, seat: int) -> tuple[list[str], list[Action]]:
     shots = [a for a in legal if isinstance(a, Shoot)]
     if shots:
         value, shot = _aim(seen, side, shots)
-        if shot is not None and value >= 1:
+        if shot is not None and value >= SHOT_WORTH:
             kept.append(shot)
     return [str(a) for a in kept], kept
 

@@ -14,10 +14,15 @@ def test_a_minimal_position_starts_a_turn():
 
 
 def test_written_positions_read_back_equal():
-    s = pos(dice=(4, 11), blue_hand="MARCH", red_crowns="@B1 r5 taken", blue="B1=r3 B2=b20 B3*=b30 B4=prisoner",
-            discard="RANSOM", moved="B2", shots="1", card="HORSES", looked="yes")
+    s = pos(dice=(4, 11), blue_hand="CAPTURE!", red_crowns="@B1 r5 taken", blue="B1=r3 B2=b20 B3*=b30 B4=prisoner",
+            discard="RECRUIT", moved="B2", shots="1", card="CATAPULT!", looked="yes")
     text = GAME.position_text(s)
-    again = GAME.from_position(text)
+    assert GAME.from_position(text)._key() == s._key()
+    s = pos(blue_hand="MARCH", red_crowns="@B1 r5 taken", blue="B1=r3 B2=b20 B3*=b30",
+            extra="phase: land\ndice: 4 11\naim: r10 from 2\ncard: HORSES", options={"treasure_deck": "extended"})
+    assert s.spot == 2 and "aim: r10 from 2" in GAME.position_text(s)
+    text = GAME.position_text(s)
+    again = GAME.from_position(text, treasure_deck="extended")
     assert again._key() == s._key()
     assert GAME.position_text(again) == text
 
@@ -47,7 +52,9 @@ def test_comments_and_blank_lines_are_ignored():
     ("turn: blue\nblue: B1*=b10\nred: R1*=r10\nphase: dance\n", "phase must be one of"),
     ("turn: blue\nblue: B1*=b10\nred: R1*=r10\nblue hand: AMBUSH! AMBUSH!\n", "only 1 AMBUSH!"),
     ("turn: blue\nblue: B1*=b10\nred: R1*=r10\nblue hand: JOKER\n", "no Treasure Card"),
-    ("turn: blue\nblue: B1*=b10\nred: R1*=r10\ndeck: CAPTURE!\n", "game has 3 CAPTURE!"),
+    ("turn: blue\nblue: B1*=b10\nred: R1*=r10\ndeck: CAPTURE!\n", "game has 7 CAPTURE!"),
+    ("turn: blue\nblue: B1*=b10\nred: R1*=r10\nphase: land\ndice: 4 4\naim: r10 from 12\n", "firing spot is 1 to 9"),
+    ("turn: blue\nblue: B1*=b10\nred: R1*=r10\nphase: land\ndice: 4 4\naim: r10 at 2\n", "aim: r14 from 5"),
     ("turn: blue\nblue: B1*=b10\nred: R1*=r10\nred crowns: r2 r5\n", "three Crowns"),
     ("turn: blue\nblue: B1*=b10\nred: R1*=r10\nred crowns: b2 r5 r8\n", "rock of its own territory"),
     ("turn: blue\nblue: B1*=b10\nred: R1*=r10\nred crowns: @R1 r5 r8\n", "own side's Crown"),

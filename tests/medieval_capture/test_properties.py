@@ -10,6 +10,7 @@ from capture_lib.games.medieval_capture.actions import parse_action
 from capture_lib.games.medieval_capture.board import BOARD, ROCK_KINDS
 from capture_lib.games.medieval_capture.rulings import OPTIONS
 from capture_lib.games.medieval_capture.state import CARRY, TAKEN, TERR
+from capture_lib.games.medieval_capture.treasure import deck_for
 
 from .helpers import GAME
 
@@ -46,9 +47,9 @@ def check_invariants(s, observe: bool) -> None:
             assert TERR[where] == side and BOARD.kind[where] in ROCK_KINDS
     carriers = [w for w in s.crowns if w >= CARRY]
     assert len(carriers) == len(set(carriers))  # one Crown per carrier
-    # Cards: eighteen (fifteen without catapults) between deck, discard, hands and play.
+    # Cards: eighteen (fewer without catapults: the CATAPULT! cards leave) between deck, discard, hands, play.
     total = sum(s.deck) + sum(s.discard) + len(s.hands[0]) + len(s.hands[1]) + (s.card is not None)
-    assert total == (15 if s.options["catapult_rolls"] == "off" else 18)
+    assert total == sum(deck_for(s.options)) and total in (11, 15, 18)
     # The hidden Knight and the hidden hand never reach the opponent.
     for seat in range(s.num_players if observe else 0):
         obs = s.observation(seat)

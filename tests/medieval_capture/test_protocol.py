@@ -45,7 +45,8 @@ def test_every_option_has_a_ruling_or_is_a_listed_variant():
 @pytest.mark.parametrize("text", [
     "place B1 b12", "place R3 r20 knight", "look B3", "play CAPTURE!", "play RANSOM B5", "roll",
     "roll white 4 black 11", "reroll", "B3 b12-b13-b14", "B3 b12-b13 kill", "B3 b12-b13 drop",
-    "R2 b4-bd free R5", "shoot r14", "land r15", "kill R3", "draw AMBUSH!", "end",
+    "R2 b4-bd free R5", "shoot from 5 at r14", "land r15", "land off",
+    "B1 r3-r2-r1 take r2", "B1 r3-r4 drop take r3", "kill R3", "draw AMBUSH!", "end",
 ])
 def test_notation_round_trips(text):
     assert str(parse_action(text)) == text
@@ -88,12 +89,13 @@ def test_actions_of_the_wrong_kind_or_phase_are_refused():
 
 
 def test_a_save_round_trips_and_a_tampered_save_fails():
-    s = GAME.replay(7, SETUP + ["roll", "roll white 4 black 11", "B1 b10-b1", "shoot r10"], resolve_chance=False)
+    s = GAME.replay(7, SETUP + ["roll", "roll white 4 black 11", "B1 b10-b1", "shoot from 1 at r10"],
+                    resolve_chance=False)
     assert s.current_player == CHANCE
     loaded = GAME.from_json(s.to_json())
     assert loaded == s and loaded.history == s.history
     data = json.loads(s.to_json())
-    data["history"][-1] = "shoot b10"
+    data["history"][-1] = "shoot from 1 at b10"
     with pytest.raises(ValueError, match="illegal"):
         GAME.from_json(json.dumps(data))
     with pytest.raises(ValueError, match="not valid JSON"):
@@ -101,7 +103,7 @@ def test_a_save_round_trips_and_a_tampered_save_fails():
 
 
 def test_saves_of_a_position_keep_the_position():
-    s = pos(dice=(3, 3), blue_hand="MARCH").play("B1 b10-b15")
+    s = pos(dice=(3, 3), blue_hand="AMBUSH!").play("B1 b10-b15")
     loaded = GAME.from_json(s.to_json())
     assert loaded == s and loaded.start == s.start
 
@@ -127,7 +129,7 @@ def test_states_are_immutable():
 
 
 def test_observations_are_json_and_pictures_render():
-    s = pos(dice=(4, 11), blue_hand="MARCH", red_crowns="@B1 r5 r8", blue="B1=r3 B2=b20 B3*=b30 B4=prisoner")
+    s = pos(dice=(4, 11), blue_hand="AMBUSH!", red_crowns="@B1 r5 r8", blue="B1=r3 B2=b20 B3*=b30 B4=prisoner")
     for seat in (0, 1):
         obs = s.observation(seat)
         assert json.loads(json.dumps(obs)) == obs
@@ -156,8 +158,8 @@ def test_a_whole_setup_through_the_rules():
 def test_the_text_picture_for_the_terminal_hides_the_other_knight():
     from capture_lib.games.medieval_capture.render import to_text
 
-    s = pos(dice=(4, 11), blue_hand="MARCH")
+    s = pos(dice=(4, 11), blue_hand="AMBUSH!")
     blue, red = to_text(s.observation(0)), to_text(s.observation(1))
     assert "B3*=b30" in blue and "R3*" not in blue and "R3=r30" in blue
-    assert "R3*=r30" in red and "B3*" not in red and "MARCH" not in red and "1 hidden" in red
+    assert "R3*=r30" in red and "B3*" not in red and "AMBUSH" not in red and "1 hidden" in red
     assert "white 4, black 11" in blue

@@ -128,7 +128,7 @@ def test_the_texts_example_eleven_and_six():
     s = pos(turn="red", red=red, dice=(6, 11))
     s = s.play("R1 b50-b43-b34-b35-b36-b37-b38-b46")  # seven spaces abroad, on the black die
     assert s.current_player == CHANCE and s.phase == "draw"  # b46 is a treasure space in enemy territory
-    s = s.play("draw MARCH")
+    s = s.play("draw RECRUIT")
     refuse(s, "R2 r20-r19-r27-r34-r43-r50-b50-b43", "white die: at most 6")
     s = s.play("R2 r20-r19-r27-r34-r43-r50")
     s = s.play("R6 r24-r33-r42-r49-r51")
@@ -259,9 +259,13 @@ def test_knight_spaces_can_have_no_effect_or_bring_back_the_dead():
 
 
 def test_forced_stops_make_special_spaces_work_only_at_the_end():
-    s = pos(blue="B1=r10 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3), options={"forced_stops": True})
-    assert where(s.play("B1 r10-r15-r19"), "B4") == "reserve"
-    assert where(s.play("B1 r10-r15"), "B4") == "c"
+    # The text offers two forced stops, one for Knight spaces and one for treasure spaces: each on its own.
+    for stops in ("knight-spaces", "both"):
+        s = pos(blue="B1=r10 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3), options={"forced_stops": stops})
+        assert where(s.play("B1 r10-r15-r19"), "B4") == "reserve"
+        assert where(s.play("B1 r10-r15"), "B4") == "c"
+    s = pos(blue="B1=r10 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3), options={"forced_stops": "treasure-spaces"})
+    assert where(s.play("B1 r10-r15-r19"), "B4") == "c"
 
 
 # ----- the end of the game ------------------------------------------------------------------------------
@@ -282,7 +286,7 @@ def test_four_players_in_two_teams():
     s = play_all(s, "B1 b10-b15", "end")
     assert s.current_player == 2
     refuse(s, "B3 b30-b38", "four players")
-    refuse(s, "shoot r10", "home partner")
+    refuse(s, "shoot from 1 at r10", "home partner")
     s = play_all(s, "B2 r15-r19", "end")
     assert s.current_player == 1
     assert s.observation(2)["pieces"][2]["knight"] is True

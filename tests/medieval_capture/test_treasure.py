@@ -7,26 +7,42 @@ from fractions import Fraction
 import pytest
 
 from capture_lib import CHANCE
-from capture_lib.games.medieval_capture.treasure import BY_CODE, CARDS, DECK_SIZE, FULL_DECK, parse_card
+from capture_lib.games.medieval_capture.treasure import BY_CODE, CARDS, DECK_SIZE, DECKS, deck_for, parse_card
 
 from .helpers import GAME, moves, play_all, pos, refuse, where
 
 RED_BACK = "R1=r1 R2=r7 R3*=r9 R4=r6 R5=r4 R6=r13 R7=r12"
-ALL_BUT_RANSOM = "CAPTURE!*3 CATAPULT!*3 AMBUSH! RECRUIT*2 MARCH*3 HORSES*2 REROLL*2"
+ALL_BUT_RANSOM = "CAPTURE!*7 CATAPULT!*7 AMBUSH! RECRUIT*2"
+EXTENDED = {"treasure_deck": "extended"}
 
 
 def test_the_deck_has_eighteen_cards_with_the_named_counts():
-    assert DECK_SIZE == 18 and sum(FULL_DECK) == 18
-    assert BY_CODE["ambush"].count == 1 and BY_CODE["recruit"].count == 2
-    assert {c.name for c in CARDS} >= {"CAPTURE!", "CATAPULT!", "AMBUSH!", "RANSOM", "RECRUIT"}
+    # The text: eighteen cards; one AMBUSH!, two RECRUIT, "the RANSOM" card; CAPTURE! and CATAPULT! named.
+    assert DECK_SIZE == 18 and sum(deck_for({})) == 18
+    counts = {c.name: n for c, n in zip(CARDS, GAME.new_game(seed=0).deck, strict=True) if n}
+    assert counts == {"CAPTURE!": 7, "CATAPULT!": 7, "AMBUSH!": 1, "RANSOM": 1, "RECRUIT": 2}
     assert parse_card("capture") == parse_card("CAPTURE!") == "capture"
+
+
+def test_the_projects_own_cards_are_an_option_that_says_which_rules_they_bend():
+    extended = dict(zip((c.code for c in CARDS), GAME.new_game(seed=0, **EXTENDED).deck, strict=True))
+    assert sum(extended.values()) == 18 and extended["ambush"] == 1 and extended["recruit"] == 2
+    assert extended["ransom"] == 1 and min(extended["march"], extended["horses"], extended["reroll"]) > 0
+    assert DECKS["text"][:5] == tuple(c.count for c in CARDS)[:5]
+    help_text = next(o.help for o in GAME.options if o.name == "treasure_deck")
+    assert "three pieces a turn" in help_text and "white die" in help_text
+    assert BY_CODE["march"].bends and BY_CODE["horses"].bends and not BY_CODE["reroll"].bends
+    # Without the option they never enter play: a hand holding one is not a position of the game.
+    with pytest.raises(ValueError, match="0 MARCH cards"):
+        pos(blue_hand="MARCH")
 
 
 def test_a_treasure_space_abroad_draws_a_hidden_card():
     s = pos(blue="B1=r11 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3)).play("B1 r11-r16-r21")
     assert s.current_player == CHANCE and s.phase == "draw"
     outcomes = dict((str(a), p) for a, p in s.chance_outcomes())
-    assert outcomes["draw CAPTURE!"] == Fraction(3, 18) and outcomes["draw AMBUSH!"] == Fraction(1, 18)
+    assert outcomes["draw CAPTURE!"] == Fraction(7, 18) and outcomes["draw AMBUSH!"] == Fraction(1, 18)
+    assert set(outcomes) == {"draw CAPTURE!", "draw CATAPULT!", "draw AMBUSH!", "draw RANSOM", "draw RECRUIT"}
     s = s.play("draw AMBUSH!")
     assert s.phase == "move" and s.observation(0)["hand"] == ["AMBUSH!"]
     red = s.observation(1)
@@ -37,10 +53,10 @@ def test_a_treasure_space_abroad_draws_a_hidden_card():
 
 def test_each_treasure_space_crossed_draws_one_card():
     s = pos(blue="B1=r11 B2=b20 B3*=b30", red=RED_BACK, dice=(5, 5)).play("B1 r11-r16-r21-r20-r19-r27")
-    s = s.play("draw MARCH")
+    s = s.play("draw CAPTURE!")
     assert s.phase == "draw"
-    s = s.play("draw MARCH")
-    assert s.phase == "move" and s.hands[0] == ("march", "march") and sum(s.deck) == 16
+    s = s.play("draw CAPTURE!")
+    assert s.phase == "move" and s.hands[0] == ("capture", "capture") and sum(s.deck) == 16
 
 
 def test_treasure_spaces_at_home_give_nothing():
@@ -49,37 +65,41 @@ def test_treasure_spaces_at_home_give_nothing():
 
 
 def test_forced_stops_draw_only_on_landing():
-    s = pos(blue="B1=r11 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3), options={"forced_stops": True})
-    assert s.play("B1 r11-r16-r21").phase == "move"
-    assert s.play("B1 r11-r16").phase == "draw"
+    for stops in ("treasure-spaces", "both"):
+        s = pos(blue="B1=r11 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3), options={"forced_stops": stops})
+        assert s.play("B1 r11-r16-r21").phase == "move"
+        assert s.play("B1 r11-r16").phase == "draw"
+    # Forced stops on Knight spaces alone leave treasure spaces as the text has them: passing draws.
+    s = pos(blue="B1=r11 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3), options={"forced_stops": "knight-spaces"})
+    assert s.play("B1 r11-r16-r21").phase == "draw"
 
 
 def test_an_empty_deck_is_rebuilt_from_the_discard_pile():
     s = pos(blue="B1=r11 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3), blue_hand=ALL_BUT_RANSOM, deck="",
-            discard="RANSOM*2").play("B1 r11-r16-r21")
+            discard="RANSOM").play("B1 r11-r16-r21")
     assert s.phase == "draw" and s.observation(1)["log"][-1] == "reshuffle"
     assert [(str(a), p) for a, p in s.chance_outcomes()] == [("draw RANSOM", 1)]
 
 
 def test_no_card_is_drawn_when_every_card_is_in_a_hand():
     s = pos(blue="B1=r11 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3), blue_hand=ALL_BUT_RANSOM,
-            red_hand="RANSOM*2").play("B1 r11-r16-r21")
+            red_hand="RANSOM").play("B1 r11-r16-r21")
     assert s.phase == "move" and s.draws == 0
 
 
 def test_a_card_drawn_now_is_played_from_the_next_turn():
-    s = pos(blue="B1=r11 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3)).play("B1 r11-r16-r21").play("draw MARCH")
-    refuse(s, "play MARCH", "start of a turn")
+    s = pos(blue="B1=r11 B2=b20 B3*=b30", red=RED_BACK, dice=(3, 3)).play("B1 r11-r16-r21").play("draw AMBUSH!")
+    refuse(s, "play AMBUSH!", "start of a turn")
     s = play_all(s, "end", "roll", "roll white 1 black 1", "end")
-    assert "play MARCH" in moves(s)
+    assert "play AMBUSH!" in moves(s)
 
 
 def test_one_card_a_turn_and_only_cards_in_hand():
-    s = pos(blue_hand="MARCH HORSES")
+    s = pos(blue_hand="AMBUSH! CATAPULT!")
     refuse(s, "play CAPTURE!", "holds no CAPTURE!")
-    s = s.play("play MARCH")
-    refuse(s, "play HORSES", "only one Treasure Card")
-    refuse(s.play("roll"), "play HORSES", "chance must act first")
+    s = s.play("play AMBUSH!")
+    refuse(s, "play CATAPULT!", "only one Treasure Card")
+    refuse(s.play("roll"), "play CATAPULT!", "chance must act first")
 
 
 def test_capture_card_allows_one_capture_abroad():
@@ -114,7 +134,7 @@ def test_catapult_card_gives_a_shot_whatever_the_die():
 
 def test_without_catapults_the_catapult_cards_leave_the_deck():
     s = GAME.new_game(seed=1, catapult_rolls="off")
-    assert sum(s.deck) == 15 and s.deck[1] == 0
+    assert sum(s.deck) == 11 and s.deck[1] == 0
     with pytest.raises(ValueError, match="0 CATAPULT! cards"):
         pos(blue_hand="CATAPULT!", options={"catapult_rolls": "off"})
     s = play_all(pos(options={"catapult_rolls": "off"}), "roll", "roll white 4 black 4")
@@ -140,19 +160,26 @@ def test_recruit_brings_the_lowest_reserve_or_by_option_a_killed_piece():
     assert where(s.play("play RECRUIT B4"), "B4") == "c"
 
 
+def test_three_pieces_a_turn_and_the_white_die_at_home_hold_with_the_texts_deck():
+    # The text: at most three pieces a turn; the white die moves the pieces at home.
+    s = play_all(pos(dice=(1, 1)), "B1 b10-b15", "B2 b20-b19", "B3 b30-b38")
+    refuse(s, "B4 b39-b40", "at most 3 different pieces")
+    refuse(pos(dice=(1, 4)), "B1 b10-b15-b19-b27-b34", "white die")
+
+
 def test_march_moves_four_pieces():
-    s = play_all(pos(blue_hand="MARCH"), "play MARCH", "roll", "roll white 1 black 1")
+    s = play_all(pos(blue_hand="MARCH", options=EXTENDED), "play MARCH", "roll", "roll white 1 black 1")
     s = play_all(s, "B1 b10-b15", "B2 b20-b19", "B3 b30-b38", "B4 b39-b40")
     refuse(s, "B5 b41-b42", "at most 4 different pieces")
 
 
 def test_horses_let_every_piece_use_the_higher_die():
-    s = play_all(pos(blue_hand="HORSES"), "play HORSES", "roll", "roll white 1 black 4")
+    s = play_all(pos(blue_hand="HORSES", options=EXTENDED), "play HORSES", "roll", "roll white 1 black 4")
     assert where(s.play("B1 b10-b15-b19-b27-b34"), "B1") == "b34"
 
 
 def test_reroll_rolls_again_before_any_move():
-    s = play_all(pos(blue_hand="REROLL"), "play REROLL", "roll", "roll white 1 black 1")
+    s = play_all(pos(blue_hand="REROLL", options=EXTENDED), "play REROLL", "roll", "roll white 1 black 1")
     assert "reroll" in moves(s)
     again = s.play("reroll")
     assert again.current_player == CHANCE and again.dice is None
@@ -164,8 +191,8 @@ def test_reroll_rolls_again_before_any_move():
 
 
 def test_the_played_card_is_discarded_at_the_end_of_the_turn():
-    s = play_all(pos(blue_hand="MARCH"), "play MARCH", "roll", "roll white 1 black 1")
+    s = play_all(pos(blue_hand="AMBUSH!"), "play AMBUSH!", "roll", "roll white 1 black 1")
     assert s.observation(1)["discard"] == {}
     s = s.play("end")
-    assert s.observation(1)["discard"] == {"MARCH": 1} and s.card is None
-    assert GAME.position_text(s).count("MARCH") == 2  # once in the deck line, once in the discard line
+    assert s.observation(1)["discard"] == {"AMBUSH!": 1} and s.card is None
+    assert GAME.position_text(s).count("AMBUSH!") == 1  # only in the discard line: the deck had one

@@ -15,9 +15,10 @@ notation                            meaning
 ``B3 b12-b13-b14``                  move piece B3 along a path, start space first
 ``B3 b12-b13 kill``                 ... and kill the piece on the last space (Knight, AMBUSH!)
 ``B3 b12-b13 drop``                 leave the carried Crown on b12 and move on without it
+``B3 r3-r2-r1 take r2``             take the enemy Crown lying on r2 (on the path, start included)
 ``R2 b4-bd free R5``                rescue prisoner R5 by moving onto the enemy dungeon
-``shoot r14``                       fire the catapult, aiming at r14
-``land r15``                        chance: where the boulder lands
+``shoot from 5 at r14``             fire the catapult from spot 5 of your back edge, aiming at r14
+``land r15``                        chance: where the boulder lands (``land off``: off the board)
 ``kill R3``                         choose which knocked-over piece dies
 ``draw CAPTURE!``                   chance: the Treasure Card drawn (others see ``draw ?``)
 ``end``                             end the turn
@@ -32,6 +33,7 @@ from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import Action
 
 from .board import BOARD
+from .catapult import OFF, SPOTS
 from .treasure import card_name, parse_card
 
 SIDE_NAMES = ("Blue", "Red")
@@ -145,13 +147,15 @@ class Reroll(Action):
 @dataclass(frozen=True, eq=False)
 class Move(Action):
     """Move a piece along ``path`` (start space first). ``kill``: kill the piece captured on the last
-    space; ``drop``: leave the carried Crown on the start space; ``free``: the prisoner a rescue frees."""
+    space; ``drop``: leave the carried Crown on the start space; ``free``: the prisoner a rescue frees;
+    ``take``: the space on the path whose enemy Crown the piece picks up."""
 
     piece: int
     path: tuple[int, ...]
     kill: bool = False
     drop: bool = False
     free: int | None = None
+    take: int | None = None
     text: str = field(default="", compare=False)
 
     def __str__(self) -> str:
@@ -160,6 +164,8 @@ class Move(Action):
             words = [piece_name(self.piece), "-".join(BOARD.ids[s] for s in self.path)]
             if self.drop:
                 words.append("drop")
+            if self.take is not None:
+                words += ["take", BOARD.ids[self.take]]
             if self.kill:
                 words.append("kill")
             if self.free is not None:
@@ -173,22 +179,24 @@ class Move(Action):
 
 @dataclass(frozen=True, eq=False)
 class Shoot(Action):
-    """Fire the catapult at a rock in enemy territory."""
+    """Fire the catapult from ``spot`` (1 to 9, north to south, behind your own back edge) at ``aim``,
+    a rock in enemy territory."""
 
+    spot: int
     aim: int
 
     def __str__(self) -> str:
-        return f"shoot {space_name(self.aim)}"
+        return f"shoot from {self.spot} at {space_name(self.aim)}"
 
 
 @dataclass(frozen=True, eq=False)
 class Land(Action):
-    """Chance: the space where the boulder comes down."""
+    """Chance: the space where the boulder comes down (``OFF``: it flies off the board)."""
 
     space: int
 
     def __str__(self) -> str:
-        return f"land {space_name(self.space)}"
+        return "land off" if self.space == OFF else f"land {space_name(self.space)}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -252,10 +260,17 @@ def parse_action(text: str) -> Action:
         return Dice(_int(args[1], "the white die"), _int(args[3], "the black die"))
     if verb == "reroll" and not args:
         return Reroll()
-    if verb == "shoot" and len(args) == 1:
-        return Shoot(parse_space(args[0]))
+    if verb == "shoot":
+        if len(low) != 4 or low[0] != "from" or low[2] != "at":
+            raise IllegalAction(f"write a shot as shoot from SPOT at SPACE (SPOT 1 to {SPOTS} along your back "
+                                "edge, north to south), as in shoot from 5 at r14", rule="notation")
+        spot = _int(args[1], "the firing spot")
+        if not 1 <= spot <= SPOTS:
+            raise IllegalAction(f"the firing spot is 1 to {SPOTS} along your back edge, not {spot}",
+                                rule="notation")
+        return Shoot(spot, parse_space(args[3]))
     if verb == "land" and len(args) == 1:
-        return Land(parse_space(args[0]))
+        return Land(OFF if low[0] == "off" else parse_space(args[0]))
     if verb == "kill" and len(args) == 1:
         return Kill(parse_piece(args[0]))
     if verb == "draw" and len(args) == 1:
@@ -266,7 +281,7 @@ def parse_action(text: str) -> Action:
         piece = parse_piece(words[0])
         path = tuple(parse_space(s) for s in words[1].split("-"))
         kill = drop = False
-        free = None
+        free = take = None
         rest = low[1:]
         while rest:
             word = rest.pop(0)
@@ -276,11 +291,14 @@ def parse_action(text: str) -> Action:
                 drop = True
             elif word == "free" and rest and free is None:
                 free = parse_piece(rest.pop(0))
+            elif word == "take" and rest and take is None:
+                take = parse_space(rest.pop(0))
             else:
                 raise IllegalAction(f"cannot read {word!r} in the move {text!r} (after the path: drop, kill, "
-                                    "free PIECE)", rule="notation")
-        return Move(piece, path, kill, drop, free)
+                                    "free PIECE, take SPACE)", rule="notation")
+        return Move(piece, path, kill, drop, free, take)
     raise IllegalAction(
         f"cannot read {text!r}: expected place, look, play CARD, roll, reroll, a move like B3 b12-b13, "
-        "shoot SPACE, kill PIECE, end (or the chance events roll white W black B, land SPACE, draw CARD)",
+        "shoot from SPOT at SPACE, kill PIECE, end (or the chance events roll white W black B, land SPACE, "
+        "draw CARD)",
         rule="notation")

@@ -30,7 +30,7 @@ class MedievalCaptureGame(Game):
     def _initial_state(self, seed: int, options: dict[str, Any]) -> MedievalCaptureState:
         return MedievalCaptureState.initial(self, seed, options)
 
-    def from_position(self, text: str, seed: int = 0, **options: Any) -> MedievalCaptureState:
+    def from_position(self, text: str, /, seed: int = 0, **options: Any) -> MedievalCaptureState:
         """A state read from position text (see ``position``); ``ValueError`` if the text is malformed."""
         return read_position(text, self, seed, self.resolve_options(options))
 

@@ -16,8 +16,9 @@ from typing import Any
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.protocol import Action, State
 
+from .actions import Shoot
 from .board import BOARD
-from .catapult import reach
+from .catapult import cached_landing, nearest_spot, reach
 
 SIDES = ("blue", "red")
 #: Cards worth playing whenever they can be played (the others wait for a use).
@@ -77,22 +78,36 @@ def score(view: dict[str, Any], side: int) -> float:
     return total
 
 
+#: The expected gain of a shot (enemy pieces killed less our own) that makes it worth firing.
+SHOT_WORTH = 0.25
+
+
 def _aim(view: dict[str, Any], side: int, aims: list[Action]) -> tuple[float, Action | None]:
-    """The best shot: the most enemy pieces abroad within reach, and none of ours or at our home."""
+    """The best shot and its expected gain: for each aim with an enemy piece in reach, from the spot
+    nearest to it (the truest shot), the chance an enemy piece dies less the chance one of ours does,
+    over every place the boulder may land."""
     me = SIDES[side]
-    spots = {}
+    standing = {}
     for p in view["pieces"]:
         if p["where"] not in ("dead", "prisoner", "reserve", "c"):
-            spots[BOARD.index(p["where"])] = p["side"] == me
+            standing[BOARD.index(p["where"])] = p["side"] == me
+    spread = view["options"]["catapult_spread"]
+    offered = {(a.spot, a.aim): a for a in aims if isinstance(a, Shoot)}
     best, best_action = 0.0, None
-    for action in aims:
-        aim = BOARD.index(str(action).split()[1])
-        hit = [spots[i] for i in reach(BOARD, aim) if i in spots]
-        if any(BOARD.territory[i] == side for i in reach(BOARD, aim) if i in spots):
+    for aim in sorted({a for _, a in offered}):
+        if not any(not standing[i] for i in reach(BOARD, aim) if i in standing):
             continue
-        value = hit.count(False) - 2 * hit.count(True)
+        action = offered.get((nearest_spot(side, aim), aim))
+        if action is None:
+            continue
+        value = 0.0
+        for landing, chance in cached_landing(side, action.spot, aim, spread):
+            hit = [standing[i] for i in reach(BOARD, landing) if i in standing]
+            if not hit or any(BOARD.territory[i] == side for i in reach(BOARD, landing) if i in standing):
+                continue  # nothing falls, or a piece at home falls: the shot does nothing
+            value += float(chance) if hit.count(False) > hit.count(True) else -float(chance)
         if value > best:
-            best, best_action = float(value), action
+            best, best_action = value, action
     return best, best_action
 
 
@@ -119,7 +134,7 @@ def rule_player(state: State, seat: int) -> Action:
     aims = [a for a, t in zip(legal, texts, strict=True) if t.startswith("shoot")]
     if aims:
         value, shot = _aim(state.observation(seat), side, aims)
-        if shot is not None and value >= 1:
+        if shot is not None and value >= SHOT_WORTH:
             return shot
     base = score(state.observation(seat), side)
     best_value, best = 0.5, None

@@ -15,9 +15,9 @@ three each, in the order of their Crown spaces) are a space, ``taken``, or ``@``
 missing means at home. The other keys describe a turn in progress and default to its start:
 ``phase`` (place, start, roll, move, land, kill, draw, over), ``role`` (home, abroad), ``turn_number``,
 ``dice`` (white black), ``moved``, ``waiting``, ``shots``, ``fired``, ``card`` (the card played this
-turn), ``card_spent``, ``looked``, ``reroll``, ``draws``, ``aim``, ``choices``, ``winner``, ``blue hand``,
-``red hand``, ``deck`` and ``discard`` (card names, ``NAME*3`` for three; the deck defaults to every card
-not in a hand, the discard pile or play).
+turn), ``card_spent``, ``looked``, ``reroll``, ``draws``, ``aim`` (``r14 from 5``: the aim and the firing
+spot), ``choices``, ``winner``, ``blue hand``, ``red hand``, ``deck`` and ``discard`` (card names, ``NAME*3``
+for three; the deck defaults to every card not in a hand, the discard pile or play).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from typing import Any
 
 from .actions import PIECES_PER_SIDE, parse_piece, piece_name
 from .board import BOARD, ROCK_KINDS
+from .catapult import SPOTS, nearest_spot
 from .state import (
     CARRY,
     CATHEDRAL,
@@ -221,7 +222,7 @@ def read_position(text: str, game: Any, seed: int, options: dict[str, Any]) -> M
             s.card = parse_card(fields["card"])
         except ValueError as err:
             raise _bad(f"card: {err}") from None
-    full = deck_for(options["catapult_rolls"])
+    full = deck_for(options)
     out_of_deck = [s.discard[i] + sum(h.count(code) for h in s.hands) + (s.card == code)
                    for i, code in enumerate(CODES)]
     if "deck" in fields:
@@ -263,11 +264,19 @@ def read_position(text: str, game: Any, seed: int, options: dict[str, Any]) -> M
         raise _bad("draws is above 0 exactly in the draw phase")
     if s.phase == "draw" and not sum(s.deck):
         raise _bad("the draw phase needs cards in the deck")
-    s.aim = _space(fields["aim"], "aim") if fields.get("aim") else -1
+    aim_words = fields.get("aim", "").split()
+    if aim_words and not (len(aim_words) == 1 or (len(aim_words) == 3 and aim_words[1].lower() == "from")):
+        raise _bad("write the aim as SPACE from SPOT, as in aim: r14 from 5")
+    s.aim = _space(aim_words[0], "aim") if aim_words else -1
     if (s.aim >= 0) != (s.phase == "land"):
         raise _bad("aim is given exactly in the land phase")
     if s.aim >= 0 and (TERR[s.aim] != 1 - s.side or BOARD.kind[s.aim] not in ROCK_KINDS):
         raise _bad("the catapult aims at a rock in enemy territory")
+    # Without a spot the catapult stands level with the aim (the nearest spot of the back edge).
+    s.spot = 0 if s.aim < 0 else nearest_spot(s.side, s.aim) if len(aim_words) == 1 else \
+        _int(aim_words[2], "the firing spot")
+    if s.aim >= 0 and not 1 <= s.spot <= SPOTS:
+        raise _bad(f"the firing spot is 1 to {SPOTS} along the back edge")
     s.choices = tuple(_piece(t, "choices") for t in fields.get("choices", "").split())
     if bool(s.choices) != (s.phase == "kill"):
         raise _bad("choices are given exactly in the kill phase")
@@ -328,7 +337,7 @@ def write_position(state: MedievalCaptureState) -> str:
         if flag:
             lines.append(f"{key}: yes")
     if state.aim >= 0:
-        lines.append(f"aim: {BOARD.ids[state.aim]}")
+        lines.append(f"aim: {BOARD.ids[state.aim]} from {state.spot}")
     if state.choices:
         lines.append(f"choices: {' '.join(piece_name(p) for p in state.choices)}")
     if state.winner is not None:

@@ -19,8 +19,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("catapult_shots", 1, (1, 2, 3),
            "Shots a qualifying white die gives."),
     Option("catapult_spread", "skilled", ("skilled", "sure", "wild"),
-           "How true a boulder flies: sure always lands on the aim; skilled lands on it half the time and "
-           "otherwise close by; wild lands on it one time in five and may stray far."),
+           "How far a boulder strays, as a share of the shot's length (across the line of flight; half as "
+           "far again along it): sure 3% (a steady hand: the aim or a neighbour), skilled 7%, wild 15% "
+           "(candy for boulders: it may land far off, or off the board)."),
     Option("blue_pieces", 7, (7, 8, 9, 10),
            "Pieces Blue places at the start (one is the Knight); the rest of the ten wait in reserve."),
     Option("red_pieces", 7, (7, 8, 9, 10),
@@ -29,8 +30,15 @@ OPTIONS: tuple[Option, ...] = (
            "Whether killed pieces may come back: by a RECRUIT card, by a Knight space, or both."),
     Option("knight_spaces", "reserves", ("reserves", "no-effect"),
            "Whether crossing a Knight space in enemy territory brings a reserve to the Cathedral."),
-    Option("forced_stops", False, (False, True),
-           "Treasure and Knight spaces work only for a piece that ends its move on them."),
+    Option("forced_stops", "none", ("none", "knight-spaces", "treasure-spaces", "both"),
+           "Which special spaces work only for a piece that ends its move on them: Knight spaces, "
+           "treasure spaces, both, or none (they work when passed too)."),
+    Option("treasure_deck", "text", ("text", "extended"),
+           "text: the eighteen cards are only those the rulebook names (CAPTURE! 7, CATAPULT! 7, AMBUSH! 1, "
+           "RANSOM 1, RECRUIT 2). extended: CAPTURE! 3, CATAPULT! 3, AMBUSH! 1, RANSOM 1, RECRUIT 2 and this "
+           "project's own MARCH 3, HORSES 3, REROLL 2. For the turn it is played, MARCH bends the rule of "
+           "three pieces a turn (four move) and HORSES the rule that pieces at home move with the white die "
+           "(every piece may use the higher die)."),
     Option("crowns_to_win", 3, (3, 2, 1),
            "How many enemy Crowns a player must capture to win."),
     Option("crown_returns", False, (False, True),
@@ -50,7 +58,9 @@ RULINGS: tuple[Ruling, ...] = (
                "territory has 51 numbered spaces (44 rocks, 3 of them Crown spaces, 4 Knight spaces, 5 treasure "
                "spaces, 2 bridges; 7 boats), a dungeon behind its Crowns, and a lake with three boats. Both "
                "rivers, four boats long, cross the border, two boats in each territory. The Cathedral sits "
-               "on the border in the middle. Red's half is the mirror image of Blue's.",
+               "on the border in the middle. Red's half is the mirror image of Blue's. One lake boat docks at "
+               "the middle Crown space (b5, r5): raiders who land there may pass the Crown by or stop on it "
+               "without taking it, so the dock forces nothing on them.",
         reason="A mirror-image board is fair to both sides, and every rule of the text has a place where it "
                "can happen; the board tests check both.",
     ),
@@ -75,6 +85,27 @@ RULINGS: tuple[Ruling, ...] = (
         reason="Only this reading gives the stated distances a use; the rivers are still fast because they "
                "join places that are far apart by trail.",
         option="river_distance",
+    ),
+    Ruling(
+        key="river-boats",
+        title="A river's four spaces are its four boats",
+        question="A river is four spaces long and has boats; are the four spaces water between the boats, "
+                 "or the boats themselves?",
+        ruling="The boats are the river's spaces: each river has four boats in a row, each docked at one rock, "
+               "and a voyage is the step on, a hop from boat to boat for each space sailed, and the step off. "
+               "The water between two boats is no space of its own.",
+        reason="The text counts each boat as one space and the distance between boats as one space, and gives "
+               "each river a length of four spaces: four boats in a row fit all three.",
+    ),
+    Ruling(
+        key="bridges",
+        title="Pieces on bridges",
+        question="May a piece stand on a bridge, and does it block the river under it?",
+        ruling="A bridge is a rock of the trail (one space) where the trail crosses the water: a piece may "
+               "pass it or end its move on it, and there it blocks the trail like any piece. It never blocks "
+               "the river: boats sail under it, and nobody boards or leaves a boat at a bridge.",
+        reason="The text lets bridges carry the trail across a river and forbids getting on or off the river "
+               "there; it never makes a bridge something other than a space of the trail.",
     ),
     Ruling(
         key="lakes",
@@ -192,14 +223,17 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         key="treasure-deck",
         title="The eighteen Treasure Cards",
-        question="The text names CAPTURE!, CATAPULT!, AMBUSH! (one card), RANSOM and RECRUIT (two cards) "
-                 "but not the rest of the eighteen.",
-        ruling="The deck holds CAPTURE! x3, CATAPULT! x3, AMBUSH! x1, RANSOM x2, RECRUIT x2, and three cards "
-               "of this project's design: MARCH x3 (move four pieces this turn), HORSES x2 (every piece may "
-               "use the higher die this turn), REROLL x2 (roll again once this turn). Every card lasts "
-               "only for the turn it is played.",
-        reason="The named counts are kept; the new cards follow the text's rule that a card's effect lasts "
-               "one turn and help the attacker, which the text says treasure is for.",
+        question="The text names five cards: CAPTURE!, CATAPULT!, AMBUSH! (one card), RANSOM (spoken of as "
+                 "the RANSOM card) and RECRUIT (two cards), in a deck of eighteen. How many of each?",
+        ruling="The deck holds only the named cards: AMBUSH! x1, RANSOM x1, RECRUIT x2, and CAPTURE! x7 and "
+               "CATAPULT! x7. Every card lasts only for the turn it is played. Without catapults the seven "
+               "CATAPULT! cards leave the deck. The treasure_deck option offers instead a deck with three "
+               "cards of this project's design (MARCH, HORSES, REROLL), saying which rule each bends.",
+        reason="The text gives three counts and they are kept; RANSOM is written as a single card beside the "
+               "counted AMBUSH! and RECRUIT. CAPTURE! and CATAPULT! come without a count (the text plays "
+               "'a CATAPULT! card' being played), so with nothing to choose between them they share "
+               "the other fourteen places equally.",
+        option="treasure_deck",
     ),
     Ruling(
         key="treasure-draws",
@@ -209,6 +243,17 @@ RULINGS: tuple[Ruling, ...] = (
                "space it starts on does not count. Each draw is a chance event (draw CARD) and the card is "
                "hidden from the opponent. Knight spaces work the same way, one reserve for each.",
         reason="The text rewards every treasure space landed on or moved over.",
+        option="forced_stops",
+    ),
+    Ruling(
+        key="forced-stops",
+        title="Forced stops: Knight spaces and treasure spaces apart",
+        question="The variants suggest making a piece end its move on a Knight space to add a piece, or on a "
+                 "treasure space to draw a card. One variant or two?",
+        ruling="Two, which may be played alone or together: forced_stops is knight-spaces, treasure-spaces, "
+               "both, or none (the default, where passing a space is enough).",
+        reason="The text offers the two stops side by side, joined by or, each with its own reward; nothing "
+               "ties one to the other.",
         option="forced_stops",
     ),
     Ruling(
@@ -236,7 +281,9 @@ RULINGS: tuple[Ruling, ...] = (
         question="May a recruited, ransomed, rescued or rescuing piece, or one brought by a Knight space, "
                  "move in the turn it arrives?",
         ruling="No: every piece placed in the Cathedral during a turn may move from its owner's next turn.",
-        reason="The text says so for recruits and rescues; treating the Knight spaces alike keeps one rule.",
+        reason="The text says so for rescued, rescuing and ransomed pieces (they move from the next full turn). "
+               "For a recruit it only says the piece stays in the Cathedral until the next move, and for a "
+               "Knight space it says nothing; reading both like a rescue keeps one rule for every newcomer.",
     ),
     Ruling(
         key="reserve-order",
@@ -260,15 +307,33 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         key="catapult-model",
         title="The catapult shot",
-        question="The catapult is a game of skill at the table; how does the engine shoot?",
-        ruling="The shooter aims at a rock in enemy territory (shoot r14). Where the boulder lands is a "
-               "chance event (land r15): by default it lands on the aim half the time and otherwise on a "
-               "space within 90 units of it, each equally likely. It knocks over every piece on a rock "
-               "within 70 units of where it lands, which is the landing rock and the rocks right next to "
-               "it. Boulders come back after each shot, so the four boulders never run out.",
-        reason="Aiming is the skill, the scatter is the luck; a neighbouring rock is 65 to 70 units away, "
-               "so a boulder that lands among pieces can topple several, as it does at the table.",
+        question="The catapult is a game of skill at the table, fired from off the board behind the back "
+                 "edge and across it; how does the engine shoot?",
+        ruling="The shooter chooses a firing spot behind their own back edge (1 to 9, north to south, one "
+               "level with each row of rocks, 40 units off the board) and an aim, a rock in enemy territory "
+               "(shoot from 5 at r14). Where the boulder comes down is a chance event (land r15): a point of "
+               "an ellipse around the aim, points near the aim likelier, striking the space nearest that "
+               "point, or lost off the board (land off). The ellipse's width across the line of flight is "
+               "7% of the shot's length by default (3% with a sure hand, 15% wild), its length along the "
+               "line half as much again. The boulder knocks over every piece on a rock within 70 units of "
+               "the space it strikes: that space and the rocks right next to it.",
+        reason="The text's shot starts off the board at the back edge and crosses the board, so its length "
+               "is real and a longer throw strays more, most of all in length; the variants' boulders of "
+               "greater or lesser accuracy become the spread. Choosing the spot and the aim is the skill, "
+               "the scatter is the luck, and the chances are exact. A neighbouring rock is 65 to 70 units "
+               "away, so a boulder that lands among pieces can topple several, as it does at the table.",
         option="catapult_spread",
+    ),
+    Ruling(
+        key="boulders",
+        title="Four boulders, two a side",
+        question="The box holds four boulders for two catapults. Can they run out?",
+        ruling="Each side has two boulders. A boulder is picked up as soon as its shot is settled (the "
+               "knocked-over pieces stood up again or the dead one removed), so a side always has a boulder "
+               "for its next shot, however many shots a turn gives.",
+        reason="The text never leaves a boulder on the board: a shot that hits home puts everything back, "
+               "and a shot that kills removes one piece. Nothing says a boulder is lost, and the variants "
+               "that give more shots a turn would be capped if boulders stayed out.",
     ),
     Ruling(
         key="catapult-kills",
@@ -294,12 +359,23 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         key="crown-pickup",
         title="Picking up and leaving a Crown",
-        question="When does a piece take a Crown, and how does it leave one?",
-        ruling="A piece that carries nothing picks up the first enemy Crown it passes over or ends on, "
-               "unless that move ends with a capture. A carrier may leave its Crown where it stands before "
-               "moving away (notation ends in drop). A carrier passes over other Crowns without taking them.",
-        reason="The text has the piece take the Crown by moving over it, lets it leave the Crown, and allows "
-               "one Crown at a time.",
+        question="When does a piece take a Crown, must it, and how does it leave one?",
+        ruling="Taking is a choice. A piece that carries nothing may take one enemy Crown lying on its path, "
+               "the space it starts on included (notation: take r2); it may also pass Crowns by, or stop on "
+               "one, and leave them lying. A carrier may leave its Crown where it stands before moving away "
+               "(drop), and may then take another; a carrier that keeps its Crown takes no other.",
+        reason="The text has the piece take the Crown by moving over it, but lets the player decide to leave "
+               "it, so a piece is never made to carry one (not even a raider landing by boat on a Crown "
+               "space). A piece standing on a Crown takes it by moving off with it. One Crown at a time.",
+    ),
+    Ruling(
+        key="one-crown-a-move",
+        title="One Crown a move",
+        question="May a piece capture one Crown and pick up a second in the same move?",
+        ruling="No. A piece takes at most one Crown a move, and a piece that begins its move carrying a Crown "
+               "(and keeps it) takes none, even after that Crown is captured on the way.",
+        reason="The text lets a piece pick up and move only one Crown at a time, and a piece moving with a "
+               "Crown may do nothing else in that move; taking a second Crown would be both.",
     ),
     Ruling(
         key="crown-captured",
@@ -316,27 +392,33 @@ RULINGS: tuple[Ruling, ...] = (
         key="carrier-limits",
         title="A carrier does nothing else",
         question="Which moves count as moving with a Crown?",
-        ruling="A move during which the piece holds a Crown at any point captures nobody, rescues nobody, "
-               "draws no card and brings no reserve, even for the spaces it crossed before the pick-up.",
-        reason="The text forbids every other action while moving with a Crown; one move is one action.",
+        ruling="From the space where it takes a Crown (or from the start, for a piece already carrying one) "
+               "to the end of that move, a piece captures nobody, rescues nobody, draws no card and brings no "
+               "reserve, even on spaces after the Crown has left its territory. The spaces it crossed before "
+               "taking the Crown reward it as usual.",
+        reason="The text forbids the other actions while a piece is moving with a Crown, and not before: a "
+               "piece that crossed a treasure space and then took a Crown was not yet carrying it there. "
+               "The rest of the move after the border is still the move made with the Crown.",
     ),
     Ruling(
         key="carrier-captured",
         title="A captured carrier's Crown",
         question="Where does the Crown go when its carrier is captured or killed, and may the captor stand "
                  "on it?",
-        ruling="It stays on that space, under the captor if there is one (the one case where a home piece "
-               "stands with its own Crown); an enemy piece may pick it up from there later. With the "
-               "crown_returns option it goes back to its Crown space instead.",
+        ruling="It stays on that space, under the captor if there is one; an enemy piece may pick it up from "
+               "there later. A home piece ends its move on a space with its own Crown only this way: by "
+               "capturing the enemy piece standing there (a carrier, or a raider standing on the Crown). With "
+               "the crown_returns option the Crown goes back to its Crown space instead.",
         reason="The text leaves the Crown where the capture happened; forbidding the capture would protect "
-               "carriers, which the text does not intend.",
+               "carriers and raiders on Crowns, which the text does not intend.",
         option="crown_returns",
     ),
     Ruling(
         key="own-crown",
         title="Home pieces and their Crowns",
         question="May a home piece cross its own Crown?",
-        ruling="Yes: it may pass over its own Crown but not end a move on a space where it lies.",
+        ruling="Yes: it may pass over its own Crown but not end a move on a space where it lies, except to "
+               "capture an enemy piece standing there (see the captured carrier's Crown).",
         reason="Crown spaces are crossed like any rock; only finishing there is forbidden.",
     ),
     Ruling(

@@ -54,7 +54,7 @@ def _knight_candidates(observation: dict[str, Any], side: int) -> list[str | Non
 
 def _unseen_cards(observation: dict[str, Any]) -> list[str]:
     """Every card the viewer has not seen: the full deck less discards, its own hand and the card in play."""
-    counts = dict(zip(CODES, deck_for(observation["options"]["catapult_rolls"]), strict=True))
+    counts = dict(zip(CODES, deck_for(observation["options"]), strict=True))
     seen = list(observation["hand"]) + [name for name, n in observation["discard"].items() for _ in range(n)]
     if observation["card"] is not None:
         seen.append(observation["card"])
@@ -107,7 +107,7 @@ def public_text(observation: dict[str, Any], knight: str | None, hand: list[str]
         if observation[key]:
             lines.append(f"{key}: yes")
     if observation["aim"] is not None:
-        lines.append(f"aim: {observation['aim']}")
+        lines.append(f"aim: {observation['aim']} from {observation['spot']}")
     if observation["choices"]:
         lines.append(f"choices: {' '.join(observation['choices'])}")
     if observation["over"] and observation["winners"]:

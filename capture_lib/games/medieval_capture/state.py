@@ -33,7 +33,7 @@ from .actions import (
     piece_name,
 )
 from .board import BOARD, ROCK_KINDS
-from .catapult import landing_outcomes, reach
+from .catapult import OFF, SPOTS, cached_landing, reach
 from .treasure import BY_CODE, CODES, card_name, deck_for
 
 RESERVE, DEAD, PRISON = -1, -2, -3
@@ -76,11 +76,6 @@ def crown_side(crown: int) -> int:
 
 
 @cache
-def _landing(aim: int, spread: str) -> tuple[tuple[int, Fraction], ...]:
-    return tuple(landing_outcomes(BOARD, aim, spread))
-
-
-@cache
 def _reach(space: int) -> frozenset[int]:
     return frozenset(reach(BOARD, space))
 
@@ -89,8 +84,8 @@ class Config:
     """The options turned into the plain values the rules use, shared by every state of a game."""
 
     __slots__ = ("black_sides", "river_free", "shot_rolls", "shots_per_roll", "spread", "start_pieces",
-                 "recruit_dead", "knight_dead", "knight_spaces", "forced", "crowns_to_win", "crown_returns",
-                 "players", "catapults_off")
+                 "recruit_dead", "knight_dead", "knight_spaces", "forced_knight", "forced_treasure",
+                 "crowns_to_win", "crown_returns", "players", "catapults_off")
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.black_sides = options["black_die"]
@@ -104,7 +99,9 @@ class Config:
         self.recruit_dead = options["killed_return"] in ("recruit", "both")
         self.knight_dead = options["killed_return"] in ("knight-spaces", "both")
         self.knight_spaces = options["knight_spaces"] == "reserves"
-        self.forced = options["forced_stops"]
+        # The text's two suggestions, each on its own: Knight spaces, treasure spaces, or both.
+        self.forced_knight = options["forced_stops"] in ("knight-spaces", "both")
+        self.forced_treasure = options["forced_stops"] in ("treasure-spaces", "both")
         self.crowns_to_win = options["crowns_to_win"]
         self.crown_returns = options["crown_returns"]
         self.players = options["players"]
@@ -159,6 +156,7 @@ class MedievalCaptureState(State):
     looked: bool
     reroll_ok: bool
     draws: int
+    spot: int
     aim: int
     choices: tuple[int, ...]
     winner: int | None
@@ -167,7 +165,7 @@ class MedievalCaptureState(State):
     cfg: Config
 
     _FIELDS = ("phase", "side", "role", "loc", "knight", "crowns", "hands", "deck", "discard", "dice", "moved",
-               "waiting", "shots", "fired", "card", "card_spent", "looked", "reroll_ok", "draws", "aim",
+               "waiting", "shots", "fired", "card", "card_spent", "looked", "reroll_ok", "draws", "spot", "aim",
                "choices", "winner", "turn")
 
     # ----- construction ------------------------------------------------------------------------------
@@ -184,7 +182,7 @@ class MedievalCaptureState(State):
         s.knight = (-1, -1)
         s.crowns = CROWN_HOME
         s.hands = ((), ())
-        s.deck = deck_for(options["catapult_rolls"])
+        s.deck = deck_for(options)
         s.discard = (0,) * len(CODES)
         s.dice = None
         s.moved = frozenset()
@@ -196,6 +194,7 @@ class MedievalCaptureState(State):
         s.looked = False
         s.reroll_ok = False
         s.draws = 0
+        s.spot = 0
         s.aim = NO_SPACE
         s.choices = ()
         s.winner = None
@@ -311,7 +310,7 @@ class MedievalCaptureState(State):
             p = Fraction(1, 6 * self.cfg.black_sides)
             return [(Dice(w, b), p) for w in range(1, 7) for b in range(1, self.cfg.black_sides + 1)]
         if self.phase == "land":
-            return [(Land(s), p) for s, p in _landing(self.aim, self.cfg.spread)]
+            return [(Land(s), p) for s, p in cached_landing(self.side, self.spot, self.aim, self.cfg.spread)]
         if self.phase == "draw":
             total = sum(self.deck)
             return [(Draw(code), Fraction(n, total)) for code, n in zip(CODES, self.deck, strict=True) if n]
@@ -340,7 +339,8 @@ class MedievalCaptureState(State):
             if self.reroll_ok and not self.moved and not self.fired and self.role == 0:
                 out.append(Reroll())
             if self.shots and self.role == 0:
-                out += [Shoot(s) for s in range(len(KIND)) if IS_ROCK[s] and TERR[s] == 1 - side]
+                out += [Shoot(spot, s) for spot in range(1, SPOTS + 1)
+                        for s in range(len(KIND)) if IS_ROCK[s] and TERR[s] == 1 - side]
             if len(self.moved) < self.max_moves():
                 occ = self._occupancy()
                 for p in self.pieces_of(side):
@@ -408,7 +408,7 @@ class MedievalCaptureState(State):
         own_lying, lying = ctx[4], ctx[3]
         treasure = TREASURE_FOR[side]
         knight_spaces = KNIGHT_SPACES_FOR[side] if self.cfg.knight_spaces else frozenset()
-        forced = self.cfg.forced
+        forced_t, forced_k = self.cfg.forced_treasure, self.cfg.forced_knight
 
         def consider(path: tuple[int, ...], touched: bool, draws: int, recruits: int) -> None:
             end = path[-1]
@@ -416,10 +416,10 @@ class MedievalCaptureState(State):
                 # The common case, a quiet move to a free space: only the rewards on the way differ.
                 if end in own_lying:
                     return
-                key = (end, end in treasure, end in knight_spaces) if forced else (end, draws, recruits)
+                key = (end, (end in treasure) if forced_t else draws, (end in knight_spaces) if forced_k else recruits)
                 old = best.get(key)
                 if old is None or len(old[0]) > len(path):
-                    best[key] = (path, False, False, None)
+                    best[key] = (path, False, False, None, None)
                 return
             if IS_DUNGEON[end]:
                 variants = [(False, False, p) for p in prisoners]
@@ -429,18 +429,21 @@ class MedievalCaptureState(State):
                     variants = [(k, d, None) for k in (False, True) for d in drops]
                 else:
                     variants = [(False, d, None) for d in drops]
+            # Each enemy Crown on the way may be taken, or all passed by (the crown-pickup ruling).
+            takes = (None,) + tuple(s for s in path if s in lying) if touched else (None,)
             for kill, drop, free in variants:
-                result = outcome(piece, path, kill, drop, free, occ, ctx)
-                if result.__class__ is str:
-                    continue
-                key = result.key()
-                old = best.get(key)
-                if old is None or len(old[0]) > len(path):
-                    best[key] = (path, kill, drop, free)
+                for take in takes:
+                    result = outcome(piece, path, kill, drop, free, occ, ctx, take)
+                    if result.__class__ is str:
+                        continue
+                    key = result.key()
+                    old = best.get(key)
+                    if old is None or len(old[0]) > len(path):
+                        best[key] = (path, kill, drop, free, take)
 
         # Depth-first over simple paths, carrying the rewards met so far and whether a Crown lies on the way.
         start = self.loc[piece]
-        stack = [(start, (start,), 1 << start, 0, False, 0, 0)]
+        stack = [(start, (start,), 1 << start, 0, start in lying, 0, 0)]
         while stack:
             node, path, seen, cost, touched, draws, recruits = stack.pop()
             for nxt, step in adj[node]:
@@ -460,7 +463,7 @@ class MedievalCaptureState(State):
                 if not IS_BOAT[nxt]:
                     consider(new_path, now_touched, now_draws, now_recruits)
                 stack.append((nxt, new_path, seen | (1 << nxt), total, now_touched, now_draws, now_recruits))
-        return [Move(piece, path, kill, drop, free) for path, kill, drop, free in best.values()]
+        return [Move(piece, path, kill, drop, free, take) for path, kill, drop, free, take in best.values()]
 
     # ----- checking actions ---------------------------------------------------------------------------------
     def _path_error(self, piece: int, path: tuple[int, ...], occ: list[int]) -> str | None:
@@ -496,7 +499,7 @@ class MedievalCaptureState(State):
         return None
 
     def _outcome(self, piece: int, path: tuple[int, ...], kill: bool, drop: bool, free: int | None,
-                 occ: list[int], ctx: tuple) -> MoveResult | str:
+                 occ: list[int], ctx: tuple, take: int | None = None) -> MoveResult | str:
         """The result of a path that ``_path_error`` accepts, or the rule its ending breaks."""
         side, enemy, carrying, lying, own_lying, prisoners, is_knight, card = ctx
         end = path[-1]
@@ -507,18 +510,29 @@ class MedievalCaptureState(State):
                 return f"{piece_name(piece)} carries no Crown to drop"
             res.drop_crown = carrying
             carrying = -1
+        # Where on the path the piece starts moving with a Crown: at once if it carries one (and keeps
+        # it), at the taken Crown's space if it takes one, never otherwise.
+        with_crown = 0 if carrying >= 0 else len(path)
+        if take is not None:
+            if carrying >= 0:
+                return ("a piece carries one Crown at a time and takes one Crown a move: drop the Crown it "
+                        "carries first (drop)")
+            if take not in path:
+                return f"take names a space of the move's path, and {BOARD.ids[take]} is not on it"
+            if take not in lying:
+                if take in own_lying:
+                    return "players never move their own Crowns"
+                return f"no enemy Crown lies on {BOARD.ids[take]} to take"
+            with_crown = path.index(take)
+            carrying = res.picked = lying[take]
         carried_any = carrying >= 0
         target = occ[end] if end != CATHEDRAL else -1
         capture_end = target >= 0 and side_of(target) == enemy
-        if carrying >= 0 or lying:
-            for s in path[1:]:
-                if carrying < 0:
-                    if res.picked < 0 and s in lying and not (s == end and capture_end):
-                        carrying = res.picked = lying[s]
-                        carried_any = True
-                if carrying >= 0 and TERR[s] != enemy:
+        if carrying >= 0:
+            for s in path[max(1, with_crown):]:
+                if TERR[s] != enemy:
                     res.taken = carrying  # the Crown left its home territory: captured on this step
-                    carrying = -1
+                    break
         if IS_DUNGEON[end]:
             if end != DUNGEON[enemy]:
                 return "nobody may enter their own dungeon"
@@ -553,22 +567,23 @@ class MedievalCaptureState(State):
             return "kill needs an enemy piece to capture on the last space"
         elif end in own_lying:
             return "a piece may not end its move on its own Crown"
-        if not carried_any:
-            treasure, knights = TREASURE_FOR[side], KNIGHT_SPACES_FOR[side]
-            for s in ((end,) if self.cfg.forced else path[1:]):
-                if s in treasure:
-                    res.draws += 1
-                elif s in knights and self.cfg.knight_spaces:
-                    res.recruits += 1
+        # Rewards come from the spaces crossed before the piece moves with a Crown, none after; a forced
+        # stop counts only the last space, so nothing for a move that ends with a Crown.
+        free_steps = path[1:with_crown]
+        stop = () if carried_any else (end,)
+        res.draws = sum(1 for s in (stop if self.cfg.forced_treasure else free_steps) if s in TREASURE_FOR[side])
+        if self.cfg.knight_spaces:
+            res.recruits = sum(1 for s in (stop if self.cfg.forced_knight else free_steps)
+                               if s in KNIGHT_SPACES_FOR[side])
         return res
 
     def _check_path(self, piece: int, path: tuple[int, ...], kill: bool, drop: bool, free: int | None,
-                    occ: list[int]) -> MoveResult | str:
+                    occ: list[int], take: int | None = None) -> MoveResult | str:
         """The result of moving ``piece`` along ``path``, or the rule that forbids it."""
         why = self._path_error(piece, path, occ)
         if why is not None:
             return why
-        return self._outcome(piece, path, kill, drop, free, occ, self._move_context(piece))
+        return self._outcome(piece, path, kill, drop, free, occ, self._move_context(piece), take)
 
     def _why_illegal(self, action: Action) -> str | None:
         seat = self._current_player()
@@ -630,7 +645,9 @@ class MedievalCaptureState(State):
             if not self.shots:
                 return "no catapult shot this turn (the white die gives one on " + \
                     (", ".join(str(n) for n in sorted(self.cfg.shot_rolls)) or "no number") + ")"
-            if not (IS_ROCK[action.aim] and TERR[action.aim] == 1 - side):
+            if not 1 <= action.spot <= SPOTS:
+                return f"the catapult fires from one of the spots 1 to {SPOTS} behind your own back edge"
+            if not (0 <= action.aim < len(KIND) and IS_ROCK[action.aim] and TERR[action.aim] == 1 - side):
                 return "the catapult aims at a rock in enemy territory"
             return None
         if isinstance(action, Move):
@@ -694,7 +711,8 @@ class MedievalCaptureState(State):
         if not self._mover_role_ok(piece):
             return ("with four players the home partner moves pieces at home and in the Cathedral, the "
                     "abroad partner pieces in enemy territory")
-        result = self._check_path(piece, action.path, action.kill, action.drop, action.free, self._occupancy())
+        result = self._check_path(piece, action.path, action.kill, action.drop, action.free, self._occupancy(),
+                                  action.take)
         return result if isinstance(result, str) else None
 
     # ----- applying actions ---------------------------------------------------------------------------------
@@ -730,6 +748,7 @@ class MedievalCaptureState(State):
         elif isinstance(action, Shoot):
             self.shots -= 1
             self.fired += 1
+            self.spot = action.spot
             self.aim = action.aim
             self.phase = "land"
             self._logged(str(action))
@@ -801,7 +820,7 @@ class MedievalCaptureState(State):
         piece = action.piece
         side = self.side
         occ = self._occupancy()
-        res = self._check_path(piece, action.path, action.kill, action.drop, action.free, occ)
+        res = self._check_path(piece, action.path, action.kill, action.drop, action.free, occ, action.take)
         assert not isinstance(res, str)
         loc = list(self.loc)
         crowns = list(self.crowns)
@@ -870,9 +889,12 @@ class MedievalCaptureState(State):
         hit = _reach(action.space)
         knocked = [p for p, where in enumerate(self.loc) if where in hit]
         self.aim = NO_SPACE
+        self.spot = 0
         self.phase = "move"
         note = ""
-        if not knocked:
+        if action.space == OFF:
+            note = "the boulder flies off the board"
+        elif not knocked:
             note = "nothing falls"
         elif any(TERR[self.loc[p]] == side for p in knocked):
             note = "a piece in the shooter's home territory was hit: every piece is stood up again"
@@ -983,6 +1005,7 @@ class MedievalCaptureState(State):
             "fired": self.fired, "draws": self.draws, "card_spent": self.card_spent, "looked": self.looked,
             "reroll": self.reroll_ok, "options": dict(self.options),
             "aim": BOARD.ids[self.aim] if self.aim >= 0 else None,
+            "spot": self.spot or None,
             "choices": [piece_name(p) for p in self.choices],
             "over": self.phase == "over",
             "winners": list(self.winners),
