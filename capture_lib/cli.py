@@ -3,6 +3,7 @@
     capture book            build the HTML book and print where to open it
     capture lab             open the book's notebooks in JupyterLab
     capture play GAME       play GAME in the terminal against the computer
+    capture play --load F   go on with a game saved in F (a record or a JSON save)
     capture serve           serve the play pages in Voila for a class (guarded by a token)
     capture simulate GAME   play many seeded games between computer players
     capture games           list the games
@@ -76,20 +77,55 @@ def _text_renderer(slug: str) -> Callable[[dict], str]:
     return module.to_text
 
 
+def save_game(state: State, path: str | pathlib.Path) -> str:
+    """Write ``state``'s whole game to ``path``: a JSON save if the name ends in ``.json``, else a record.
+
+    Either file holds every hidden card and the seed: it is for the owner of the game, not for a seat.
+    Returns the kind written (``record`` or ``save``).
+    """
+    path = pathlib.Path(path)
+    kind = "save" if path.suffix.lower() == ".json" else "record"
+    path.write_text(state.to_json() if kind == "save" else state.to_record(), encoding="utf-8")
+    return kind
+
+
+def load_saved(path: str | pathlib.Path, slug: str | None = None) -> State:
+    """The game saved in ``path`` (a record or a JSON save); ``slug``, if given, must be its game.
+
+    ``ValueError`` naming the problem for a file that cannot be read or is not a saved game.
+    """
+    from capture_lib.core import record
+
+    try:
+        text = pathlib.Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ValueError(f"cannot read {path}: {err}") from None
+    return record.load(text, load_game(slug) if slug else None)
+
+
 def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: TextIO = sys.stdin,
-                     stdout: TextIO = sys.stdout, level: str = "rule") -> State:
-    """Play ``slug`` against the rule-based computer player, reading notation from ``stdin``."""
+                     stdout: TextIO = sys.stdout, level: str = "rule", state: State | None = None) -> State:
+    """Play ``slug`` against the rule-based computer player, reading notation from ``stdin``.
+
+    ``state``, if given, is a game to go on with (``slug`` must be its game). ``save FILE`` at the prompt
+    writes the game so far (see ``save_game``).
+    """
     from capture_lib.ai.levels import player_for
 
     computer = player_for(level)
 
     game = load_game(slug)
-    state = game.new_game(seed=seed)
+    if state is None:
+        state = game.new_game(seed=seed)
+    elif state.game is not game:
+        raise ValueError(f"the game to go on with is {state.game.slug}, not {slug}")
     draw = _text_renderer(slug)
-    names = getattr(game, "seat_names", [f"seat {i}" for i in range(game.max_players)])
+    names = getattr(state, "names", None) or getattr(game, "seat_names", [f"seat {i}" for i in range(game.max_players)])
+    if not 0 <= seat < state.num_players:
+        raise ValueError(f"no seat {seat} in this game: seats are 0 to {state.num_players - 1}")
     say = stdout.write
     say(f"{game.title}: you are {names[seat]}. Type a move in notation, 'moves' for the legal ones, "
-        "'quit' to stop.\n")
+        "'save FILE' to save the game (the whole game, the computer's hidden cards too), 'quit' to stop.\n")
     shown = None
     while not state.is_over:
         player = state.current_player
@@ -112,6 +148,18 @@ def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: T
             say("\nbye\n")
             return state
         text = line.strip()
+        if text.lower().startswith("save ") or text.lower() == "save":
+            target = text[5:].strip()
+            if not target:
+                say("save needs a file name: save game.txt (a record) or save game.json (a JSON save)\n")
+                continue
+            try:
+                kind = save_game(state, target)
+            except OSError as err:
+                say(f"could not save: {err}\n")
+                continue
+            say(f"saved the game as a {kind} in {target}; go on with: capture play --load {target}\n")
+            continue
         if text.lower() == "moves":
             legal = [str(a) for a in state.legal_actions()]
             say(", ".join(legal[:30]) + (f" ... ({len(legal)} in all)" if len(legal) > 30 else "") + "\n")
@@ -169,9 +217,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     lab = sub.add_parser("lab", help="open the book's notebooks in JupyterLab")
     lab.add_argument("extra", nargs=argparse.REMAINDER, help="more arguments for jupyter lab")
     play = sub.add_parser("play", help="play a game in the terminal against the computer")
-    play.add_argument("game", choices=list_games())
+    play.add_argument("game", nargs="?", choices=list_games(), help="the game (not needed with --load)")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 plays first)")
     play.add_argument("--seed", type=int, default=None, help="fix the shuffle and every chance event")
+    play.add_argument("--load", default=None, metavar="FILE",
+                      help="go on with the game saved in FILE: a record or a JSON save (type 'save FILE' in a game)")
     play.add_argument("--level", default="rule", choices=["random", "rule", "easy", "medium", "hard"],
                       help="the computer's strength (rule: the simple rule-based player)")
     sim = sub.add_parser("simulate", help="play many seeded games between computer players")
@@ -208,7 +258,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.execvp(sys.executable, [sys.executable, "-m", "jupyterlab", f"--notebook-dir={root / 'book'}",
                                    *args.extra])
     elif args.command == "play":
-        play_in_terminal(args.game, seat=args.seat, seed=args.seed, level=args.level)
+        state = None
+        if args.load is not None:
+            if args.seed is not None:
+                parser.error("--seed and --load do not go together: a saved game keeps its own seed")
+            try:
+                state = load_saved(args.load, args.game)
+            except ValueError as err:
+                parser.exit(2, f"capture play: {args.load} is not a game to go on with: {err}\n")
+        elif args.game is None:
+            parser.error("play needs a game (one of: " + ", ".join(list_games()) + ") or --load FILE")
+        else:
+            state = load_game(args.game).new_game(seed=args.seed)
+        if not 0 <= args.seat < state.num_players:
+            parser.error(f"no seat {args.seat} in this game: seats are 0 to {state.num_players - 1}")
+        play_in_terminal(state.game.slug, seat=args.seat, level=args.level, state=state)
     elif args.command == "simulate":
         return _simulate(args)
     elif args.command == "serve":

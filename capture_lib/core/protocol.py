@@ -27,7 +27,7 @@ SEED_LIMIT = 2**64
 def check_seed(seed: Any) -> int:
     """``seed`` if it is a whole number from 0 to ``SEED_LIMIT - 1``, else ``ValueError`` saying so."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"a seed must be an int (a whole number), not {type(seed).__name__}")
+        raise ValueError(f"a seed must be an int (a whole number), not {shown(seed)}")
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {shown(seed)}")
     return int(seed)
@@ -84,8 +84,10 @@ class Game(ABC):
     def _initial_state(self, seed: int, options: dict[str, Any]) -> State:
         """The state at the start, with validated options."""
 
-    def from_position(self, text: str, seed: int = 0, **options: Any) -> State:
-        """A state read from the game's position text (see the chapter's notation section)."""
+    def from_position(self, text: str, /, seed: int = 0, **options: Any) -> State:
+        """A state read from the game's position text (see the chapter's notation section).
+
+        ``text`` is positional-only (so is ``self``), so that only ``seed`` is not an option's name."""
         raise ValueError(f"{self.slug} has no position text format; start it with new_game()")
 
     def replay(self, seed: int | None, actions: Iterable[Any], resolve_chance: bool = True,
@@ -252,8 +254,7 @@ class State(ABC):
             return action
         if isinstance(action, str):
             return self.parse_action(action.strip())
-        raise IllegalAction(f"an action must be notation text or an action, not {type(action).__name__}",
-                            rule="notation")
+        raise IllegalAction(f"an action must be notation text or an action, not {shown(action)}", rule="notation")
 
     def play(self, action: Action | str) -> State:
         """The state after ``action`` (a value or its notation). Raises ``IllegalAction`` naming the rule."""

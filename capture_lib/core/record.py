@@ -176,16 +176,23 @@ def parse(text: str) -> tuple[dict[str, list[Any]], dict[str, Any], list[str]]:
     return headers, options, moves
 
 
+def _slug(headers: dict[str, list[Any]]) -> str:
+    if "Game" not in headers:
+        raise ValueError("this is not a game record: a record begins with headers such as "
+                         "[Game \"card-commander\"] (a JSON save begins with '{')")
+    return _one(headers, "Game", str)
+
+
 def slug_of(text: str) -> str:
     """The slug a record names in its ``Game`` header; ``ValueError`` if it names none."""
     headers, _, _ = parse(text)
-    return _one(headers, "Game", str)
+    return _slug(headers)
 
 
 def read(game: Game, text: str) -> State:
     """The state a record of ``game`` describes, replayed move by move; ``ValueError`` naming any fault."""
     headers, options, moves = parse(text)
-    slug = _one(headers, "Game", str)
+    slug = _slug(headers)
     if slug != game.slug:
         raise ValueError(f"the record is of {shown(slug)}, not {game.slug!r}")
     version = _one(headers, "Record", int)

@@ -37,7 +37,7 @@ class CaptureTheCommanderGame(Game):
     def _initial_state(self, seed: int, options: dict[str, Any]) -> CaptureTheCommanderState:
         return CaptureTheCommanderState.initial(self, seed, options)
 
-    def from_position(self, text: str, seed: int = 0, **options: Any) -> CaptureTheCommanderState:
+    def from_position(self, text: str, /, seed: int = 0, **options: Any) -> CaptureTheCommanderState:
         """A state read from position text (see ``position``); the number of players comes from it."""
         return position.read(self, text, seed, options)
 

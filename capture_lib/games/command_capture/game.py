@@ -39,7 +39,7 @@ class CommandCaptureGame(Game):
     def _initial_state(self, seed: int, options: dict[str, Any]) -> CommandCaptureState:
         return CommandCaptureState.initial(self, seed, options)
 
-    def from_position(self, text: str, seed: int = 0, **options: Any) -> CommandCaptureState:
+    def from_position(self, text: str, /, seed: int = 0, **options: Any) -> CommandCaptureState:
         """A state read from position text (see ``position``); the text fixes civilizations and Timed Mode.
 
         Options that the text decides (``blue``, ``red``, ``timed``) may be given only if they agree.
