@@ -33,6 +33,20 @@ function mcIsMove(action) {
   return /^[BR]\d+ /.test(action);
 }
 
+// The catapult's firing spots: 1 (north) to 9 (south) behind the shooter's own back edge, one level with
+// each row of rocks (catapult.SPOT_Y). On the picture they are drawn just inside the edge.
+const MC_SPOTS = 9;
+function mcSpotY(spot) { return 100 + 70 * (spot - 1); }
+function mcSpotX(side) { return side === "blue" ? 14 : 1186; }
+function mcNearestSpot(space) {
+  const y = MC_XY[space] ? MC_XY[space][1] : 380;
+  return Math.min(MC_SPOTS, Math.max(1, Math.round((y - 100) / 70) + 1));
+}
+function mcParseShot(action) {
+  const words = action.split(" ");  // shoot from SPOT at SPACE
+  return { spot: Number(words[2]), aim: words[4] };
+}
+
 function mcLastLanding(view) {
   const log = view.log || [];
   for (let i = log.length - 1; i >= 0 && i >= log.length - 6; i -= 1) {
@@ -68,7 +82,12 @@ function mcTargets(view, ctx) {
     const wanted = places.filter((a) => a.endsWith(" knight") === !!ui.knight);
     for (const a of (wanted.length ? wanted : places)) add(a.split(" ")[2], a);
   } else if (view.phase === "move" && ui.aiming) {
-    for (const a of ctx.legal) if (a.startsWith("shoot ")) add(a.split(" ")[1], a);
+    // One shot per aim: from the chosen spot, or else from the spot level with the aim (the truest).
+    for (const a of ctx.legal) {
+      if (!a.startsWith("shoot ")) continue;
+      const shot = mcParseShot(a);
+      if (shot.spot === (ui.spot || mcNearestSpot(shot.aim))) add(shot.aim, a);
+    }
   } else if (view.phase === "move" && ui.selected) {
     for (const a of ctx.legal) if (mcIsMove(a) && a.startsWith(ui.selected + " ")) add(mcParseMove(a).end, a);
   }
@@ -121,6 +140,18 @@ function mcMap(view, ctx) {
   for (const c of view.crowns) {
     if (c.where !== "captured" && !c.carried_by && MC_XY[c.where]) parts.push(mcCrown(MC_XY[c.where][0], MC_XY[c.where][1] - 20, 0.9));
   }
+  // The catapult: its firing spots while aiming, and the boulder's flight while it is in the air.
+  if (view.phase === "move" && ctx.ui.aiming) {
+    const x = mcSpotX(view.side);
+    for (let spot = 1; spot <= MC_SPOTS; spot += 1) {
+      const chosen = ctx.ui.spot === spot;
+      parts.push(`<g class="mc-spot" data-spot="${spot}"><rect x="${x - 12}" y="${mcSpotY(spot) - 12}" width="24" height="24" rx="4" fill="${chosen ? MC_GOLD : "#fff"}" stroke="#111" stroke-width="${chosen ? 3 : 1.5}"/><text x="${x}" y="${mcSpotY(spot) + 5}" font-size="13" text-anchor="middle" font-weight="bold">${spot}</text><title>fire from spot ${spot}</title></g>`);
+    }
+  }
+  if (view.phase === "land" && view.aim && view.spot && MC_XY[view.aim]) {
+    const [ax, ay] = MC_XY[view.aim];
+    parts.push(`<line x1="${mcSpotX(view.side)}" y1="${mcSpotY(view.spot)}" x2="${ax}" y2="${ay}" stroke="#111" stroke-width="2" stroke-dasharray="8 6"/>`);
+  }
   const cathedral = view.pieces.filter((p) => p.where === "c");
   for (const p of view.pieces) {
     if (p.where === "c" || !MC_XY[p.where]) continue;
@@ -147,6 +178,8 @@ function mcMap(view, ctx) {
   holder.innerHTML = `<svg class="mc-pieces" viewBox="0 0 1200 760" role="img" aria-label="the board">${parts.join("")}</svg>`;
   holder.prepend(mcBoardLayer());
   holder.addEventListener("click", (event) => {
+    const spot = event.target.closest ? event.target.closest("[data-spot]") : null;
+    if (spot && ctx.live) { ctx.ui.spot = Number(spot.getAttribute("data-spot")); ctx.redraw(); return; }
     const hit = event.target.closest ? event.target.closest("[data-space]") : null;
     if (hit && ctx.live) mcClickSpace(view, ctx, hit.getAttribute("data-space"));
   });
@@ -202,14 +235,26 @@ function mcActions(view, ctx) {
       movable.map((id) => h("button", { type: "button", className: ui.selected === id ? "mc-chosen" : "",
         onclick: () => { ui.selected = ui.selected === id ? null : id; ui.aiming = false; ui.choices = null; ctx.redraw(); } }, id))));
     const extra = [];
+    let spotRow = null;
     if (legal.some((a) => a.startsWith("shoot "))) {
       extra.push(h("button", { type: "button", className: ui.aiming ? "mc-chosen" : "",
         onclick: () => { ui.aiming = !ui.aiming; ui.selected = null; ctx.redraw(); } },
       ui.aiming ? "aiming: click an enemy rock" : "aim the catapult"));
+      if (ui.aiming) {
+        // Where along the back edge the catapult stands: level with the aim unless a spot is chosen.
+        const spots = [h("button", { type: "button", className: ui.spot ? "" : "mc-chosen",
+          onclick: () => { ui.spot = null; ctx.redraw(); } }, "level with the aim")];
+        for (let spot = 1; spot <= MC_SPOTS; spot += 1) {
+          spots.push(h("button", { type: "button", className: ui.spot === spot ? "mc-chosen" : "",
+            "aria-label": `fire from spot ${spot}`, onclick: () => { ui.spot = spot; ctx.redraw(); } }, String(spot)));
+        }
+        spotRow = h("div", { className: "mc-small mc-spots" }, "fire from (1 north to 9 south, behind your back edge): ", spots);
+      }
     }
     if (legal.includes("reroll")) extra.push(button("roll again (REROLL)", "reroll"));
     extra.push(button("end the turn", "end", { className: "cap-primary" }));
     rows.push(h("div", {}, extra));
+    if (spotRow) rows.push(spotRow);
   } else if (view.phase === "kill") {
     rows.push(h("div", {}, "The boulder knocked several pieces over. Which one dies? ", legal.map((a) => button(a, a))));
   }
@@ -228,7 +273,7 @@ function mcActions(view, ctx) {
 function drawBoard(view, ctx) {
   const ui = ctx.ui;
   if (ui.turnKey !== `${view.turn}/${view.phase}/${(view.log || []).length}`) {
-    if (view.phase !== "move" || ui.turn !== view.turn) { ui.selected = null; ui.aiming = false; }
+    if (view.phase !== "move" || ui.turn !== view.turn) { ui.selected = null; ui.aiming = false; ui.spot = null; }
     ui.choices = null;
     ui.turnKey = `${view.turn}/${view.phase}/${(view.log || []).length}`;
     ui.turn = view.turn;

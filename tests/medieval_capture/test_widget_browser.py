@@ -52,9 +52,26 @@ def test_aiming_the_catapult_lights_enemy_rocks(chromium, tmp_path):
     page, errors = open_board(chromium, tmp_path, pos(dice=(4, 3), shots="1"))
     page.locator(".mc-actions button", has_text="aim the catapult").click()
     assert page.locator(".mc-map circle[fill-opacity='0.35']").count() == 44
+    # Unless a spot is chosen, the catapult stands level with the aim: r20 is on the second row.
     page.locator(".mc-hit[data-space='r20']").dispatch_event("click")
-    assert page.evaluate("window.sent") == [{"type": "play", "action": "shoot r20"}]
+    assert page.evaluate("window.sent") == [{"type": "play", "action": "shoot from 2 at r20"}]
     assert errors == []
+
+
+def test_the_firing_spot_is_chosen_on_the_back_edge_or_with_a_button(chromium, tmp_path):
+    page, errors = open_board(chromium, tmp_path, pos(dice=(4, 3), shots="1"))
+    page.locator(".mc-actions button", has_text="aim the catapult").click()
+    assert page.locator(".mc-spot").count() == 9
+    page.locator(".mc-spot[data-spot='7']").dispatch_event("click")
+    assert page.locator(".mc-spots button.mc-chosen").inner_text() == "7"
+    page.locator(".mc-hit[data-space='r20']").dispatch_event("click")
+    assert page.evaluate("window.sent") == [{"type": "play", "action": "shoot from 7 at r20"}]
+    page, more = open_board(chromium, tmp_path, pos(dice=(4, 3), shots="1"))
+    page.locator(".mc-actions button", has_text="aim the catapult").click()
+    page.get_by_role("button", name="fire from spot 3").click()
+    page.locator(".mc-hit[data-space='r46']").dispatch_event("click")
+    assert page.evaluate("window.sent") == [{"type": "play", "action": "shoot from 3 at r46"}]
+    assert errors == [] and more == []
 
 
 def test_placing_pieces_with_the_knight_box(chromium, tmp_path):
