@@ -81,6 +81,8 @@ class KernelLimits:
         self.clock = clock
         self.owners: dict[str, Seat] = {}
         self.pending: dict[int, Seat] = {}
+        #: Kernels this bookkeeping asked to stop: they take a moment to exit, and no longer count.
+        self.stopping: set[str] = set()
         self._numbers = itertools.count(1)
 
     def _closed(self, running: Running) -> bool:
@@ -89,6 +91,8 @@ class KernelLimits:
     def admit(self, client: str, page: str, running: Mapping[str, Running]) -> Admission:
         """Grant ``client`` a kernel for ``page`` (``running``: the live kernels by id) or raise ``ClassFull``."""
         now = self.clock()
+        self.stopping &= set(running)
+        running = {kid: state for kid, state in running.items() if kid not in self.stopping}
         self.owners = {kid: seat for kid, seat in self.owners.items() if kid in running}
         # A page whose kernel never started (its request failed) gives its place back after a while.
         self.pending = {n: seat for n, seat in self.pending.items() if now - seat.since < self.pending_seconds}
@@ -118,6 +122,7 @@ class KernelLimits:
         self.pending[number] = Seat(client, page, now)
         for kid in stop:
             self.owners.pop(kid, None)
+        self.stopping.update(stop)
         return Admission(number, tuple(stop))
 
     def bind(self, reservation: int, kernel_id: str) -> None:

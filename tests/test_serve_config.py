@@ -113,6 +113,18 @@ def test_a_page_opened_again_by_the_same_student_replaces_the_earlier_kernel():
     assert set(running) == {"k2", "k3"}
 
 
+def test_kernels_still_stopping_do_not_count_against_the_class():
+    limits, running = KernelLimits(total=2, per_client=1), {}
+    granted(limits, "ann", "/play", running, "k1")
+    granted(limits, "bob", "/play", running, "k2")
+    # Both reload at once: their old kernels are still exiting when the second reload is admitted.
+    first = limits.admit("ann", "/play", dict(running))
+    limits.bind(first.reservation, "k3")
+    running["k3"] = FRESH
+    second = limits.admit("bob", "/play", dict(running))
+    assert first.stop == ("k1",) and second.stop == ("k2",)
+
+
 def test_a_student_beyond_their_pages_loses_a_closed_page_before_an_open_one():
     limits, running = KernelLimits(total=10, per_client=2), {}
     granted(limits, "ann", "/chooser", running, "k1")
