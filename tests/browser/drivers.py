@@ -202,8 +202,8 @@ class CommandCaptureDriver:
     status_selector: str = ".cmc-status"
     over_text: str = "Game over"
     choice_prefix: str = ""
-    #: What the reason for refusing ``illegal_move`` says (a pattern).
-    refusal: str = r"belongs to Red"
+    #: What the reason for refusing ``illegal_move`` says (a pattern); the play page opens on the set-up.
+    refusal: str = r"belongs to Red|during the set-up only"
     #: The action that ``ready_move`` readied last (``check_applied`` looks for it in the move log).
     readied: dict = field(default_factory=dict, compare=False, hash=False)
 
@@ -260,6 +260,14 @@ class CommandCaptureDriver:
     def ready_move(self, board):
         """Click what a move needs before it is sent; return the button that sends it."""
         status = self.status(board)
+        if "Set-up" in status:
+            # The chosen set-up: hide the Assassin on the first marked front-row square, then ready.
+            spots = sorted(sq for sq, info in self.squares(board).items() if info["target"])
+            if spots:
+                self.readied["action"] = f"assassin {spots[0]}"
+                return self.square(board, spots[0])
+            self.readied["action"] = "ready"
+            return board.locator(".cmc-actions").get_by_role("button", name="ready")
         if self.over_text in status or "to act" not in status:
             raise AssertionError(f"no move to make on a board whose status is {status!r}")
         squares = self.squares(board)

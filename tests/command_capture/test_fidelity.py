@@ -164,3 +164,27 @@ def test_blocked_targets_helper_still_names_a_near_block():
     assert targets(s, "C4", "*") == set()
     with pytest.raises(IllegalAction, match="blocks attacks from that side"):
         s.play("C4*D5")
+
+
+# ----- silent readings ----------------------------------------------------------------------------------
+def test_an_enemy_legionnaire_next_to_it_gives_no_sideways_step():
+    s = pos({"D4": "L", "E3": "l"}, civs="RR")
+    assert targets(s, "D4", "-") == {"D5", "D3"}
+    s = pos({"D4": "L", "E3": "L"}, civs="RR")
+    assert targets(s, "D4", "-") == {"D5", "D3", "C4", "E4"}
+
+
+def test_the_archers_melee_reaches_one_square_only():
+    s = pos({"D4": "A", "D6": "i", "B4": "i", "F4": "i"})
+    assert targets(s, "D4", "x") == set()
+    s = pos({"D4": "A", "D5": "i", "C4": "i"})
+    assert targets(s, "D4", "x") == {"D5", "C4"}
+
+
+def test_blue_sets_up_first_and_moves_first():
+    s = GAME.new_game(seed=2)
+    assert s.current_player == 0
+    s = s.play("assassin A2").play("ready")
+    assert s.current_player == 1 and s.phase == "setup"
+    s = s.play("assassin A7").play("ready")
+    assert s.current_player == 0 and s.turn == 1

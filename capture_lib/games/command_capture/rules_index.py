@@ -16,6 +16,7 @@ _N = f"{_D}/test_units.py"
 _R = f"{_D}/test_rulings.py"
 _M = f"{_D}/test_timed.py"
 _H = f"{_D}/test_hidden.py"
+_F = f"{_D}/test_fidelity.py"
 
 
 def _unit(key: str, topic: str, rule: str, tests: tuple[str, ...], heading: str) -> IndexedRule:
@@ -48,9 +49,13 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "The board and the two armies")),
     IndexedRule(
         "starting-states", "Starting states",
-        "Before play each player chooses which of its two states every unit starts in.",
-        (f"{_S}._apply_setup",),
-        (f"{_R}::test_choose_setup_sequence",),
+        "Before play each player chooses which of its two states every unit starts in, the Fortress "
+        "included; the Assassin starts face down. This chosen set-up is the default; the quick start "
+        "(all first states) is for examples and computer-only games.",
+        (f"{_S}._apply_setup", f"{_S}._setup_actions", f"{_P}.player.setup_choice"),
+        (f"{_R}::test_choose_setup_sequence",
+         f"{_R}::test_the_chosen_setup_is_the_default_and_the_fortress_may_start_disabled",
+         f"{_F}::test_the_computer_sets_up_and_its_assassin_stays_hidden"),
         ("rules", "The board and the two armies")),
     IndexedRule(
         "one-action", "One action a turn",
@@ -58,6 +63,20 @@ RULES: tuple[IndexedRule, ...] = (
         (f"{_S}._generate", f"{_S}._act", f"{_S}._end_turn"),
         (f"{_R}::test_turn_sets_any_other_facing_and_is_the_whole_action",),
         ("rules", "A turn: one action")),
+    IndexedRule(
+        "first-player", "Who starts",
+        "Blue sets up first and takes the first turn (our ruling: the text does not say).",
+        (f"{_S}._start_play",),
+        (f"{_F}::test_blue_sets_up_first_and_moves_first",),
+        ("rules", "A turn: one action")),
+    IndexedRule(
+        "turn-alone", "Turning is not moving",
+        "A unit that turns cannot also move or capture in that turn, nor turn after moving or capturing, "
+        "even on a turn of two actions or with the Command aura's extra action.",
+        (f"{_S}.turn_conflict", f"{_S}._remember"),
+        (f"{_F}::test_two_actions_never_turn_and_move_the_same_unit",
+         f"{_F}::test_aura_pairs_any_never_pairs_a_turn_with_a_move_of_the_same_unit"),
+        ("rules", "Facing, forward and the Turn action")),
     IndexedRule(
         "facing", "Facing and forward",
         "Units face the enemy; forward, left and right are taken from the unit's facing. Turning changes "
@@ -83,10 +102,12 @@ RULES: tuple[IndexedRule, ...] = (
          f"{_N}::test_chariot_maneuver_moves_up_to_four_orthogonally_without_jumping"),
         ("rules", "The units")),
     _unit("legionnaire", "Legionnaire",
-          "Attack: one step forward or back, sideways only beside another Legionnaire; captures forward or "
+          "Attack: one step forward or back, sideways only beside another Legionnaire of its side; captures "
+          "forward or "
           "diagonally forward; blocks its front. Defend: one step forward or back, no capture; blocks front "
           "and both sides.",
           (f"{_N}::test_legionnaire_attack_moves_sideways_next_to_another_legionnaire",
+           f"{_F}::test_an_enemy_legionnaire_next_to_it_gives_no_sideways_step",
            f"{_N}::test_legionnaire_attack_captures_forward_and_diagonally_forward",
            f"{_N}::test_legionnaire_defend_blocks_front_left_and_right"),
           "Legionnaire (Rome's infantry)"),
@@ -111,10 +132,12 @@ RULES: tuple[IndexedRule, ...] = (
            f"{_N}::test_chariot_strike_moves_two_diagonally_and_shoots_forward"),
           "Chariot (Egypt)"),
     _unit("archer", "Archer",
-          "Maneuver: up to three squares; captures forward, left or right in melee. Volley: stays put and "
+          "Maneuver: up to three squares; captures one square forward, left or right in melee. Volley: stays "
+          "put and "
           "shoots up to three squares diagonally.",
           (f"{_N}::test_archer_maneuver_moves_up_to_three_in_straight_lines",
            f"{_N}::test_archer_maneuver_captures_forward_left_and_right_in_melee",
+           f"{_F}::test_the_archers_melee_reaches_one_square_only",
            f"{_N}::test_archer_volley_cannot_move_and_shoots_diagonally_up_to_three"),
           "Archer (Rome and Egypt)"),
     _unit("siege", "Siege Equipment",
@@ -124,6 +147,13 @@ RULES: tuple[IndexedRule, ...] = (
            f"{_N}::test_deployed_siege_cannot_move_and_shoots_four_forward_left_right_over_units",
            f"{_R}::test_deployed_siege_cannot_move"),
           "Siege Equipment"),
+    IndexedRule(
+        "siege-move-fire", "Siege: move or fire",
+        "A Siege never moves and fires in the same turn, in either order, whatever the turn's actions.",
+        (f"{_S}.turn_conflict",),
+        (f"{_F}::test_two_actions_deployed_siege_cannot_fire_then_move",
+         f"{_F}::test_two_actions_packed_siege_cannot_move_then_fire"),
+        ("rules", "Siege Equipment")),
     _unit("shield-maiden", "Shield Maiden",
           "The Vikings' Archer. Strike: stays put, shoots up to two squares forward or diagonally forward "
           "over other units; blocks front and front diagonals. Shield Bash: up to three squares "
@@ -134,11 +164,12 @@ RULES: tuple[IndexedRule, ...] = (
           "Shield Maiden (the Vikings)"),
     IndexedRule(
         "shield-bash", "The Shield Bash",
-        "A bashing Shield Maiden pushes an enemy one square diagonally back and takes its square; if that "
-        "square is taken or off the board, the enemy is captured instead.",
-        (f"{_S}._act", f"{_S}._reach_actions"),
+        "A bashing Shield Maiden pushes an enemy one square diagonally back, towards its own side, and takes "
+        "its square; if that square is taken or off the board, the enemy is captured instead.",
+        (f"{_S}._act", f"{_S}._reach_actions", f"{_P}.state.push_square"),
         (f"{_R}::test_bash_open_square_pushes_the_enemy_back", f"{_R}::test_bash_occupied_square_captures_the_enemy",
-         f"{_R}::test_bash_off_the_board_captures_the_enemy"),
+         f"{_R}::test_bash_off_the_board_captures_the_enemy",
+         f"{_F}::test_bash_pushes_the_enemy_diagonally_back_towards_its_own_side"),
         ("rules", "The Shield Bash")),
     IndexedRule(
         "bash-limits", "What a bash cannot push",
@@ -162,11 +193,12 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "The Commander's auras")),
     IndexedRule(
         "fortify-aura", "The Fortify aura",
-        "Allies next to a Commander in Fortify state cannot be captured; the Commander and the Fortress "
-        "get no such shelter.",
+        "Allies next to a Commander in Fortify state cannot be captured, not even by the Fortress they "
+        "attack; the Commander and the Fortress get no such shelter.",
         (f"{_S}.fortified", f"{_S}.immune"),
         (f"{_R}::test_fortify_aura_protects_neighbours_from_melee_shots_and_bash_but_not_itself",
-         f"{_R}::test_fortify_does_not_protect_the_fortress"),
+         f"{_R}::test_fortify_does_not_protect_the_fortress",
+         f"{_F}::test_a_unit_under_its_own_fortify_aura_survives_a_melee_attack_on_the_fortress"),
         ("rules", "The Commander's auras")),
     IndexedRule(
         "fortress", "The Fortress",
@@ -197,10 +229,12 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "Assassin")),
     IndexedRule(
         "blocking", "Blocking",
-        "Some states guard some sides of a unit: an enemy cannot capture it from a guarded side.",
-        (f"{_S}.blocks",),
+        "Some states guard some sides of a unit: an enemy on a touching square of a guarded side cannot "
+        "capture it; attackers further away are not stopped.",
+        (f"{_S}.blocks", f"{_S}._reach_actions"),
         (f"{_N}::test_legionnaire_defend_blocks_front_left_and_right",
-         f"{_R}::test_blocking_stops_a_shot_from_that_side_too"),
+         f"{_R}::test_blocking_stops_only_adjacent_attackers",
+         f"{_R}::test_a_charge_is_never_blocked_it_comes_from_two_squares_away"),
         ("rules", "Blocking")),
     IndexedRule(
         "projectiles", "Projectiles",
@@ -238,7 +272,8 @@ RULES: tuple[IndexedRule, ...] = (
         "timed-expiry", "Timed Mode: a turn runs out",
         "Whoever runs out of turn time loses the turn, and the opponent then takes two actions.",
         (f"{_P}.timed.advance",),
-        (f"{_M}::test_an_expired_turn_gives_the_opponent_two_actions",),
+        (f"{_M}::test_an_expired_turn_gives_the_opponent_two_actions",
+         f"{_F}::test_two_actions_never_turn_and_move_the_same_unit"),
         ("rules", "Timed Mode")),
     IndexedRule(
         "timed-points", "Timed Mode: points",
@@ -249,11 +284,13 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "Timed Mode")),
     IndexedRule(
         "timed-end", "Timed Mode: the end",
-        "When the game clock runs out the higher score wins; a tie goes to sudden death, where the next "
-        "capture wins. The two instant wins still end the game at any time.",
-        (f"{_P}.timed.advance", f"{_S}._check_result"),
+        "When the game clock runs out the higher score wins; a tie goes to sudden death, where whoever next "
+        "captures an enemy unit wins, whatever the scores. The two instant wins still end the game at any time.",
+        (f"{_P}.timed.advance", f"{_S}._check_result", f"{_S}._remove"),
         (f"{_M}::test_game_clock_out_higher_score_wins",
          f"{_M}::test_game_clock_out_tied_goes_to_sudden_death_and_the_next_capture_wins",
+         f"{_F}::test_sudden_death_a_shot_that_only_disables_the_fortress_does_not_end_it",
+         f"{_F}::test_sudden_death_a_melee_attacker_lost_to_the_fortress_wins_for_the_fortress",
          f"{_M}::test_commander_capture_wins_regardless_of_points"),
         ("rules", "Timed Mode")),
 )

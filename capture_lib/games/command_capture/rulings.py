@@ -81,9 +81,13 @@ RULINGS: tuple[Ruling, ...] = (
         ruling="A Turn points the unit in any of the other three orthogonal directions, as one "
                "whole action (notation: turn D2 E). Every unit except the Fortress may turn; a Fortress "
                "shoots in all directions and has no sides, so its facing means nothing. Diagonal facings "
-               "do not exist.",
+               "do not exist. A unit that turned may not move or capture (in melee or by a shot) in the "
+               "same turn, and one that moved or captured may not turn, even when the turn holds more than "
+               "one action (two actions after an expired turn in Timed Mode, the Command aura's extra "
+               "action); other units may.",
         reason="A quarter turn at a time would make a half turn cost two actions, which the text never "
-               "suggests. With diagonal facings 'forward' would become a diagonal and the shapes break.",
+               "suggests. With diagonal facings 'forward' would become a diagonal and the shapes break. The "
+               "text forbids turning together with moving or capturing twice, without exceptions.",
     ),
     Ruling(
         key="state-lock",
@@ -93,22 +97,32 @@ RULINGS: tuple[Ruling, ...] = (
         ruling="A unit flipped during its owner's turn cannot be flipped again during the rest of that "
                "turn, the opponent's turn and its owner's next turn; it may flip again on the turn after. "
                "The lock never stops moving, capturing or turning. Set-up choices do not lock.",
-        reason="The example counts its owner's turns (the opponent never flips it anyway); flipping "
-               "back the very next turn would allow the back-and-forth the lock exists to prevent.",
+        reason="The text pulls two ways. Its example flips on turn 1, forbids flipping back on turn 2 and "
+               "allows it on turn 3, which only says something if it counts the owner's turns (the opponent "
+               "cannot flip the unit anyway), and the lock is there to stop flipping back and forth. The "
+               "overview's 'your opponent has one turn to exploit it' and 'until your next turn' fit the "
+               "other reading, where the lock ends when the owner's next turn starts; but then the lock "
+               "would matter only in the rare turns of two actions, and the opponent gets one turn to "
+               "exploit a flip with no lock at all. We follow the worked example, the most precise of the "
+               "three, and offer the other reading as state_lock='until-own-turn'.",
         option="state_lock",
     ),
     Ruling(
         key="blocking",
-        title="A blocked side stops captures that come from that side",
+        title="A blocked side stops adjacent attackers on that side",
         question="Does a blocked side stop an attacker standing on that side, a projectile passing that "
-                 "square, or both?",
-        ruling="A unit cannot be captured (or bashed) by an attack that comes from one of its blocked "
-               "sides. The side is the direction from the target to the attacker: for a line attack, melee "
-               "or projectile, the side the line arrives from; for a Cavalry Charge, the diagonal in which "
-               "the Cavalry stands. Blocking protects only the blocking unit itself.",
-        reason="The text speaks of sides defended against enemies capturing through them. Treating every "
-               "attack from that side alike keeps one simple rule; projectiles already stop at the first "
-               "unit in their path, so a blocker shelters whatever stands behind it anyway.",
+                 "square, or both, and from how far?",
+        ruling="A unit cannot be captured (or bashed) by an enemy that stands on one of the squares "
+               "touching it (the eight around it, diagonals included) on one of its blocked sides, whether "
+               "that enemy attacks in melee, with a shot or with a Shield Bash. An attacker two or more "
+               "squares away is not stopped by a blocked side: a Cavalry's or Chariot's capture over two "
+               "squares, an Archer's Volley, a Strike, the Fortress's shots, a bash from further along the "
+               "diagonal; a Cavalry Charge always lands from two squares away, so blocking never stops it. "
+               "Blocking protects only the blocking unit itself.",
+        reason="The text says blocking stops adjacent enemies, and defines adjacent as the squares "
+               "directly touching a unit. Players who want a shield to stop every attack from its side, "
+               "arrows included, can play block_reach='any-distance'.",
+        option="block_reach",
     ),
     Ruling(
         key="projectiles",
@@ -127,10 +141,12 @@ RULINGS: tuple[Ruling, ...] = (
         question="Does Siege also beat the Fortify aura, and can a Deployed Siege move at all?",
         ruling="A Deployed Siege shot ignores units in its line, blocked sides and the Fortify aura. A "
                "Deployed Siege cannot move; it must flip to Packed first. With the Command aura it may "
-               "flip to Deployed and fire in the same turn, since that moves nothing.",
+               "flip to Deployed and fire in the same turn, since that moves nothing. A Siege never both "
+               "moves and fires in one turn, in either order, however many actions the turn holds: one that "
+               "fired may not flip to Packed and then move, one that moved may not flip and then fire.",
         reason="The text says no unit ability can stop a Siege capture, and the Fortify aura is a unit "
-               "ability. Deployed Siege has no move listed, so the warning about moving and firing can "
-               "only mean it never moves while Deployed.",
+               "ability. Deployed Siege has no move listed, so it never moves while Deployed; and the text's "
+               "'cannot move and fire on the same turn' still holds on turns of two actions.",
         option="siege_vs_fortify",
     ),
     Ruling(
@@ -190,7 +206,9 @@ RULINGS: tuple[Ruling, ...] = (
                "when it acted, that same unit may take one follow-up action: a Flip after a Move or "
                "Capture, or a Move or Capture after a Flip. A Turn has no follow-up. The player may also "
                "end the turn instead (notation: end). A unit that only arrives next to the Commander "
-               "gets nothing that turn, and the Commander itself never gets the bonus.",
+               "gets nothing that turn, and the Commander itself never gets the bonus. With "
+               "aura_pairs='any' the follow-up may be any action of the unit, except what the rules forbid "
+               "in one turn: a Turn with a Move or Capture, a Siege's move with its shot.",
         reason="Both of the text's examples pair a Flip with a Move or a Capture, and a bonus given to "
                "each adjacent unit is naturally used by that unit. Deciding who is adjacent before the action "
                "keeps the bonus from chaining.",
@@ -212,14 +230,18 @@ RULINGS: tuple[Ruling, ...] = (
         title="The Shield Bash push",
         question="Which enemy can a Shield Maiden push, and which way does it go?",
         ruling="In Shield Bash State she may bash the first unit along one of her two front diagonals, up "
-               "to 3 squares away over empty squares, if it is an enemy. The enemy moves one square further "
-               "along that diagonal (back, towards its own side) and she takes its square. If that square "
-               "holds any unit, or is off the board, the enemy is captured instead. The Fortress and units "
+               "to 3 squares away over empty squares, if it is an enemy. The enemy moves one square "
+               "diagonally backward, that is one row towards its own owner's side of the board (Blue's "
+               "rows 1-2, Red's rows 7-8) and one column further from her, whatever the facings; she takes "
+               "its square. For a Maiden facing the enemy that is one square on along her line. If that "
+               "square holds any unit, or is off the board, the enemy is captured instead. The Fortress and units "
                "under a Fortify aura cannot be bashed; a Commander can, and one pushed off the board or "
                "into a unit is captured. The pushed unit keeps its state, facing and lock. A bash coming "
                "from a blocked side is stopped. Notation: C3>E5.",
-        reason="The bash happens while moving, so it reaches as far as her diagonal move; pushing it on "
-               "along her line sends it diagonally backward as the text says.",
+        reason="The bash happens while moving, so it reaches as far as her diagonal move. The text defines "
+               "backward from the owner's starting side; a push is done to the unit, not one of its own "
+               "moves, so its facing does not enter, and a turned Maiden cannot push an enemy towards her "
+               "own side.",
         option="bash_reach",
     ),
     Ruling(
@@ -232,7 +254,8 @@ RULINGS: tuple[Ruling, ...] = (
                "Fortress is entered by any unit that could move or capture onto its square; entering wins. "
                "The Fortress's owner cannot flip it (it is not a choice players make), it never flips back, "
                "and it cannot be bashed or turned. A Commander that attacks an Active Fortress in melee is "
-               "captured, so its side loses.",
+               "captured, so its side loses. At the set-up a player may choose to start its Fortress "
+               "Disabled (see the set-up ruling).",
         reason="Disabling only ever helps the opponent, and the text describes disabling as the result "
                "of an attack.",
         option="fortress_flip",
@@ -250,12 +273,57 @@ RULINGS: tuple[Ruling, ...] = (
         key="setup",
         title="The set-up phase",
         question="How are the Assassin and the starting states chosen, and who sees what?",
-        ruling="With setup='choose', Blue first places the Assassin on a square of its front row (assassin C2, "
-               "shown to Red as 'assassin ?'), may flip any of its units once (flip C1), and says ready; then "
-               "Red does the same. Red sees Blue's visible states, as on a real table. The quick set-up "
-               "starts every unit in its first state and places each Assassin by a hidden chance event.",
-        reason="Turning the cards over one at a time keeps every set-up choice an ordinary, listable action.",
+        ruling="By default (setup='choose') Blue first places the Assassin on a square of its front row "
+               "(assassin C2, shown to Red as 'assassin ?'), may flip any of its units once (flip C1), the "
+               "Fortress included, and says ready; then Red does the same. Every unit may so start in "
+               "either state; the hidden Assassin starts face down, in either state of the infantry it "
+               "passes for. Red sees Blue's visible states, as on a real table, never the Assassin's square. "
+               "The computer makes its own choices the same way. The quick start (setup='quick') is for "
+               "the book's examples and games between computer players only: every unit starts in its first "
+               "state and each Assassin's square is a hidden chance event.",
+        reason="The text lets each player choose every starting state freely and place the Assassin anywhere "
+               "in the front row, in a game without chance. Turning the cards over one at a time keeps every "
+               "set-up choice an ordinary, listable action that a board and the computer can play. A "
+               "Disabled Fortress only helps the opponent, but the text allows either state for any unit.",
         option="setup",
+    ),
+    Ruling(
+        key="first-player",
+        title="Blue moves first",
+        question="Who takes the first turn?",
+        ruling="Blue, who sets up on rows 1 and 2, sets up first and takes the first turn; Blue plays the odd "
+               "turns, Red the even ones.",
+        reason="The text is silent; it names Blue first everywhere. Since any civilization may play either "
+               "colour, choosing who moves first is the same as choosing colours.",
+    ),
+    Ruling(
+        key="archer-melee",
+        title="The Archer's melee capture reaches one square",
+        question="The Maneuver Archer captures 'forward, left, or right (melee)': how far?",
+        ruling="One square: the square in front of it, or the square to its left or right, by moving onto it.",
+        reason="Melee means moving onto a neighbour; where the text means longer reach it gives a number "
+               "('up to 2 squares left or right' for Cavalry).",
+    ),
+    Ruling(
+        key="legion-step",
+        title="The Legionnaire's sideways step needs a friendly Legionnaire",
+        question="A Legionnaire in Attack may step sideways 'if adjacent to another Legionnaire': does an "
+                 "enemy Legionnaire count?",
+        ruling="Only a Legionnaire of its own side, on any of the eight squares around it, counts (its own "
+               "hidden Assassin too, since it passes for a Legionnaire). An enemy Legionnaire does not.",
+        reason="The step reads as the legion moving in formation; the unit descriptions speak of one army, and "
+               "an enemy in contact is a reason to fight, not to step along the line.",
+    ),
+    Ruling(
+        key="fortify-attacker",
+        title="A fortified unit attacking the Fortress survives",
+        question="A melee attacker on an Active Fortress is captured, but a unit next to its own Commander in "
+                 "Fortify State is immune to all captures. What happens when such a unit attacks the Fortress?",
+        ruling="The Fortress is disabled (8 points in Timed Mode) and the attacker, immune, is not captured: it "
+               "stays on its square. The Commander itself is never sheltered by its own aura, so a Commander "
+               "that attacks the Fortress is still captured.",
+        reason="'Immune to all captures' has no exception for the Fortress, and the text takes only the "
+               "Commander and the Fortress out of the aura.",
     ),
     Ruling(
         key="pairings",
@@ -287,7 +355,9 @@ RULINGS: tuple[Ruling, ...] = (
         question="What happens when the turn timer runs out, and what are the opponent's 'two actions'?",
         ruling="The turn ends at once (an action already taken stands). The opponent's next turn has two "
                "main actions, each with its own aura follow-up, all inside one turn timer; 'end' gives up the "
-               "rest. If that turn expires too, the first player gets the two actions back.",
+               "rest. The two may be taken by the same unit, except a Turn with a Move or Capture of that "
+               "unit, or a Siege's move with its shot. If that turn expires too, the first player gets the "
+               "two actions back.",
         reason="The text forfeits the turn and gives two actions to be completed within one timer.",
     ),
     Ruling(
@@ -295,11 +365,16 @@ RULINGS: tuple[Ruling, ...] = (
         title="Points and sudden death",
         question="Who scores when a melee attacker is lost to a Fortress, and what ends sudden death?",
         ruling="Captured units score for the side that captured them by the points table; disabling a "
-               "Fortress scores 8 for the attacker, and a melee attacker lost to the Fortress scores for "
-               "the Fortress's owner. At zero the higher score wins; on a tie the turn timer runs on and the "
-               "game ends the moment the scores differ, the higher winning. The Commander and entering the "
+               "Fortress scores 8 for the attacker, and a melee attacker lost to the Fortress counts as "
+               "captured by the Fortress's owner. At zero the higher score wins; on a tie the turn timer "
+               "runs on (sudden death) and the side that next captures an enemy unit wins, whatever the "
+               "scores. Disabling a Fortress with a shot captures nothing, so sudden death goes on; a melee "
+               "attack on an Active Fortress loses the attacker to the Fortress, so the Fortress's owner "
+               "wins; a Shield Bash wins only if the pushed unit is captured. The Commander and entering the "
                "Fortress score nothing: they win outright.",
-        reason="This follows the points table and makes the first capture in sudden death decide the game.",
+        reason="The text names the next capture of any enemy unit, not a change in the scores; a disabled "
+               "Fortress stays on the board, and the only unit captured in a melee attack on it is the "
+               "attacker.",
     ),
     Ruling(
         key="turn-limit",
