@@ -105,8 +105,8 @@ def read(game: Game, text: str, seed: int, options: dict[str, Any]) -> CaptureTh
                              "beaten, hand or scores)")
     n = _players_for(set(seats))
     names = SEAT_NAMES[n]
-    if "players" in options and options["players"] != n:
-        raise ValueError(f"the position has {n} players but the option players is {options['players']}")
+    if "players" in options and game.resolve_options({"players": options["players"]})["players"] != n:
+        raise ValueError(f"the position has {n} players but the option players is {options['players']!r}")
     opts = game.resolve_options({**options, "players": n})
 
     def seat_named(field: str) -> int:
