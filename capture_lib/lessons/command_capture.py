@@ -103,10 +103,11 @@ def exercises() -> list[Lesson]:
         seat=0,
         prompt="Red's Legionnaire on D5 is in Defend State. Three of your units touch it. Which one can "
                "capture it?",
-        hint="A Legionnaire in Defend State blocks its front and its sides: an attack from a blocked side "
-             "cannot capture it. Its front faces Blue, towards row 1.",
+        hint="A Legionnaire in Defend State blocks its front and its sides: an enemy on a square next to it, "
+             "on a blocked side, cannot capture it. Its front faces Blue, towards row 1.",
         explain="Only the attack from behind gets through: your Commander on D6 captures it (D6xD5). The "
-                "Legionnaire on D4 attacks its front and the Archer on E5 its side, both blocked.",
+                "Legionnaire on D4 attacks its front and the Archer on E5 its side, both blocked (each stands "
+                "next to it; from further away a blocked side would not stop an attack).",
         answers=("D6xD5",),
     ),))
     win = Lesson(SLUG, "Exercise 3: win at once", (Step(

@@ -238,7 +238,8 @@ RULINGS: tuple[Ruling, ...] = (
                "under a Fortify aura cannot be bashed; a Commander can, and one pushed off the board or "
                "into a unit is captured. The pushed unit keeps its state, facing and lock. A bash coming "
                "from a blocked side is stopped. Notation: C3>E5.",
-        reason="The bash happens while moving, so it reaches as far as her diagonal move. The text defines "
+        reason="The bash happens while moving, so it reaches as far as her diagonal move; like her capture, "
+               "which is diagonally forward, it goes along her front diagonals only. The text defines "
                "backward from the owner's starting side; a push is done to the unit, not one of its own "
                "moves, so its facing does not enter, and a turned Maiden cannot push an enemy towards her "
                "own side.",
