@@ -151,3 +151,31 @@ def test_a_flat_paired_root_plays_every_sample_out_from_the_root():
     assert stats["iterations"] == sum(stats["visits"].values()) == 300
     assert sorted(stats["visits"]) == sorted(str(a) for a in state.legal_actions())
     assert chosen in stats["visits"] and stats["visits"][chosen] == max(stats["visits"].values())
+
+
+class FixedPicks(Hand):
+    """A hand whose tie-break picks are given: ``picks[seat]``."""
+
+    def pick(self, seat, anchor, used, rng):
+        return self.picks[seat]
+
+
+@pytest.mark.parametrize("tie_loser", ["battle-card", "tie-card"])
+@pytest.mark.parametrize("south,attack,picks", [
+    # South's Commander (2D, open: card 11 is gone) fights North's 2S, ties, and South's 3D loses the tie-break.
+    ({"s11": "-", "s13": "2D", "s12": "3D"}, (1, 13), (5, 12)),
+    # South's card 12 (KH) ties North's KD; South breaks the tie with the Commander 2D, which 6S beats.
+    ({"s10": "-", "s13": "2D"}, (1, 12), (5, 13)),
+])
+def test_a_commander_on_the_losing_side_of_a_tie_break_ends_the_fast_hand_too(tie_loser, south, attack, picks):
+    cards = {"North": [r + "S" for r in RANKS], "South": [r + "H" for r in RANKS]}
+    cards["North"][0] = "KD" if attack[1] == 12 else "2S"
+    for key, card in south.items():
+        cards["South"][int(key[1:]) - 1] = card
+    text = "turn: North\n" + "".join(f"{name}: {' '.join(row)}\n" for name, row in cards.items())
+    state = CTC.from_position(text, tie_loser=tie_loser)
+    hand = FixedPicks(state)
+    hand.picks = picks
+    hand.battle(*attack, random.Random(0))
+    state = state.play(f"N{attack[0]}xS{attack[1]}").play(f"pick N{picks[0]}").play(f"pick S{picks[1]}")
+    assert state.is_over and state.winners == (0,) and hand.result == 1.0
