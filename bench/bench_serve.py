@@ -1,11 +1,11 @@
 """A class opening ``capture serve`` at once: time to a ready page, the server's memory, the kernel count.
 
 ``capture serve`` is started on a free port of 127.0.0.1 (never another address) with its default
-limits, and ``--students`` simulated students open one play page at the same moment, each with its own
-cookies, as a browser would. A student's page is ready when Voila's answer is complete: by then the
-page's kernel has started and run the notebook, so the board is on the page. Each student then holds
-the kernel's websocket open, as an open page does. Then every student reloads the page once
-(``--reloads``), which must not add kernels. The figures printed:
+limits, and ``--students`` simulated students open one play page at the same moment (or spread evenly
+over ``--spread`` seconds), each with its own cookies, as a browser would. A student's page is ready
+when Voila's answer is complete: by then the page's kernel has started and run the notebook, so the
+board is on the page. Each student then holds the kernel's websocket open, as an open page does. Then
+every student reloads the page once (``--reloads``), which must not add kernels. The figures printed:
 
 - the time to a ready page (the fastest, the median, the slowest), for the first opening and each reload;
 - the kernel count after each round;
@@ -16,7 +16,7 @@ the kernel's websocket open, as an open page does. Then every student reloads th
 Everything is bounded: at most ``MAX_STUDENTS`` students, each request ``--timeout`` seconds, the
 whole run ``--deadline`` seconds; the server is stopped at the end, whatever happens.
 
-    python bench/bench_serve.py [--students 8] [--page card-commander/play.ipynb] [--reloads 1]
+    python bench/bench_serve.py [--students 8] [--spread 0] [--page card-commander/play.ipynb] [--reloads 1]
 """
 
 from __future__ import annotations
@@ -57,13 +57,15 @@ class SimulatedStudent:
         self.socket: websocket.WebSocket | None = None
 
     def open(self, path: str) -> tuple[float | None, str]:
-        """Open ``path``; the seconds to the complete page (None if refused or failed) and the outcome."""
+        """Open ``path``; the seconds to the complete answer (None if it failed) and the outcome (``ready``,
+        ``refused (STATUS)``, ...)."""
         start = time.monotonic()
         try:
             with self.opener.open(self.url + path, timeout=self.timeout) as answer:
                 page = answer.read().decode()
         except urllib.error.HTTPError as refused:
-            return None, f"refused ({refused.code})"
+            refused.read()
+            return time.monotonic() - start, f"refused ({refused.code})"
         except OSError as err:
             return None, f"failed ({err})"
         seconds = time.monotonic() - start
@@ -86,13 +88,16 @@ class SimulatedStudent:
             self.socket = None
 
 
-def open_all(students: list[SimulatedStudent], path: str, deadline: float) -> list[tuple[float | None, str]]:
-    """Every student opens ``path`` at the same moment; their results, in order."""
+def open_all(students: list[SimulatedStudent], path: str, deadline: float,
+             spread: float = 0.0) -> list[tuple[float | None, str]]:
+    """Every student opens ``path``, all at the same moment or spread evenly over ``spread`` seconds; their
+    results, in order."""
     results: list[tuple[float | None, str]] = [(None, "not finished")] * len(students)
     barrier = threading.Barrier(len(students))
 
     def run(i: int) -> None:
         barrier.wait(timeout=30)
+        time.sleep(spread * i / len(students))
         results[i] = students[i].open(path)
 
     threads = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(len(students))]
@@ -125,18 +130,22 @@ def memory(leader: int) -> dict[str, float]:
 
 def report(label: str, results: list[tuple[float | None, str]], mem: dict[str, float]) -> dict:
     """Print one round's figures; return them."""
-    times = sorted(t for t, _ in results if t is not None)
-    other = sorted({outcome for t, outcome in results if t is None})
+    times = sorted(t for t, outcome in results if outcome == "ready")
+    refused = [t for t, outcome in results if outcome.startswith("refused")]
+    other = sorted({outcome for _, outcome in results if outcome != "ready"})
     line = {"round": label, "ready": len(times), "of": len(results),
             "fastest_s": round(times[0], 2) if times else None,
             "median_s": round(statistics.median(times), 2) if times else None,
-            "slowest_s": round(times[-1], 2) if times else None, **{k: round(v, 1) for k, v in mem.items()}}
+            "slowest_s": round(times[-1], 2) if times else None, "refused": len(refused),
+            "slowest_refusal_s": round(max(refused), 2) if refused else None,
+            **{k: round(v, 1) for k, v in mem.items()}}
     per_kernel = mem["kernel_rss"] / mem["kernels"] if mem["kernels"] else 0.0
     print(f"{label}: {len(times)}/{len(results)} pages ready; time to a ready page "
           f"{line['fastest_s']} / {line['median_s']} / {line['slowest_s']} s (fastest / median / slowest); "
           f"{mem['kernels']:.0f} kernels; RSS server {mem['server_rss']:.0f} MB + kernels {mem['kernel_rss']:.0f} MB "
           f"({per_kernel:.0f} MB each); PSS of all {mem['pss']:.0f} MB"
-          + (f"; other outcomes: {other}" if other else ""), flush=True)
+          + (f"; other outcomes: {other}" if other else "")
+          + (f" (the slowest refusal took {line['slowest_refusal_s']} s)" if refused else ""), flush=True)
     return line
 
 
@@ -145,12 +154,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--students", type=int, default=8, help=f"simulated students (1 to {MAX_STUDENTS})")
     parser.add_argument("--page", default="card-commander/play.ipynb", help="the page each student opens")
     parser.add_argument("--reloads", type=int, default=1, help="how many times every student reloads (0 to 3)")
+    parser.add_argument("--spread", type=float, default=0.0,
+                        help="seconds over which the students arrive, evenly (default 0: all at once; at most 120)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds one page may take")
     parser.add_argument("--deadline", type=float, default=480.0, help="seconds the whole run may take")
     parser.add_argument("--json", default=None, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
-    if not 1 <= args.students <= MAX_STUDENTS or not 0 <= args.reloads <= 3:
-        parser.error(f"--students must be 1 to {MAX_STUDENTS} and --reloads 0 to 3")
+    if not 1 <= args.students <= MAX_STUDENTS or not 0 <= args.reloads <= 3 or not 0 <= args.spread <= 120:
+        parser.error(f"--students must be 1 to {MAX_STUDENTS}, --reloads 0 to 3 and --spread 0 to 120")
     deadline = time.monotonic() + args.deadline
     home = pathlib.Path(tempfile.mkdtemp(prefix="bench-serve-"))
     server = start_voila(home, token=TOKEN)  # 127.0.0.1 only, the class's default limits
@@ -165,9 +176,10 @@ def main(argv: list[str] | None = None) -> int:
             if time.monotonic() > deadline:
                 print("stopped: the deadline is reached")
                 break
-            results = open_all(students, path, deadline)
+            results = open_all(students, path, deadline, args.spread)
             time.sleep(2)  # kernels replaced by a reload take a moment to exit
-            lines.append(report(f"{args.students} students, {label}", results, memory(server.process.pid)))
+            when = f" over {args.spread:g} s" if args.spread else " at once"
+            lines.append(report(f"{args.students} students{when}, {label}", results, memory(server.process.pid)))
     finally:
         for student in students:
             student.close()

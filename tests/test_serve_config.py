@@ -216,3 +216,11 @@ def test_a_kernel_failure_shows_one_short_line_and_logs_the_traceback(caplog):
 
 def test_quiet_tracebacks_outside_ipython_changes_nothing():
     assert quiet_tracebacks() is False
+
+
+def test_a_closed_pages_kernel_is_stopped_within_a_few_minutes(tmp_path):
+    command = serving.voila_command(tmp_path, 9999, "127.0.0.1", tmp_path)
+    assert serving.IDLE_KERNEL_SECONDS + serving.CULL_INTERVAL_SECONDS <= 180
+    assert f"--MappingKernelManager.cull_idle_timeout={serving.IDLE_KERNEL_SECONDS}" in command
+    assert f"--MappingKernelManager.cull_interval={serving.CULL_INTERVAL_SECONDS}" in command
+    assert "--MappingKernelManager.cull_connected=False" in command  # an open page keeps its kernel
