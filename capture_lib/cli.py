@@ -97,7 +97,7 @@ def load_saved(path: str | pathlib.Path, slug: str | None = None) -> State:
     from capture_lib.core import record
 
     try:
-        text = pathlib.Path(path).read_text(encoding="utf-8")
+        text = pathlib.Path(path).read_text(encoding="utf-8-sig")  # -sig: a byte-order mark is dropped
     except (OSError, UnicodeDecodeError) as err:
         raise ValueError(f"cannot read {path}: {err}") from None
     return record.load(text, load_game(slug) if slug else None)

@@ -58,6 +58,12 @@ def test_random_games_read_back_from_records_and_saves(slug, seed, options):
         assert game.from_record(hidden) == state
 
 
+def test_a_file_from_a_windows_editor_reads_back():
+    state = random_game("command-capture", 4, 30)[-1]
+    for text in (state.to_record(), state.to_json()):
+        assert record.load("\ufeff" + text.replace("\n", "\r\n")) == state
+
+
 def test_a_record_reads_like_the_chapters_notation():
     state = CC.replay(12, ["commander Karl", "commander Joanne"], resolve_chance=True)
     text = state.to_record()

@@ -139,6 +139,7 @@ def parse(text: str) -> tuple[dict[str, list[Any]], dict[str, Any], list[str]]:
     """A record's headers (name -> values), its options and its moves' notation, checked for form only."""
     if not isinstance(text, str):
         raise ValueError(f"a game record is text, not {type(text).__name__}")
+    text = text.removeprefix("\ufeff")  # the byte-order mark some editors put first
     headers: dict[str, list[Any]] = {}
     options: dict[str, Any] = {}
     moves: list[str] = []
@@ -239,6 +240,7 @@ def load(text: str | bytes, game: Game | None = None) -> State:
             raise ValueError(f"a saved game is UTF-8 text: {err}") from None
     if not isinstance(text, str):
         raise ValueError(f"a saved game is text, not {type(text).__name__}")
+    text = text.removeprefix("\ufeff")  # the byte-order mark some editors put first
     if text.lstrip().startswith("{"):
         if game is None:
             data = saves.parse_json(text, "a saved game")
