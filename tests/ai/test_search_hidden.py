@@ -141,7 +141,7 @@ def _loses_the_commander(state, text):
 
 def test_command_capture_root_never_offers_a_move_that_hangs_the_commander():
     tested = 0
-    for state in _positions(CC, 600, 21, every=2):
+    for state in _positions(CC, 600, 21, every=2, setup="quick"):
         legal = [str(a) for a in state.legal_actions() if a.kind != "wait"]
         hanging = [t for t in legal if _loses_the_commander(state, t)]
         if not hanging or len(hanging) == len(legal):
