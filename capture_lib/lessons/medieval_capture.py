@@ -89,13 +89,15 @@ def tutorial() -> Lesson:
             start=position(blue="B1=r3 B2=b20 B3*=b30", dice=(3, 3)),
             seat=0,
             prompt="Your B1 is deep in Red territory, on r3, next to Red's Crown on r2. Move B1 over or onto "
-                   "the Crown to take it.",
-            hint="A piece takes an enemy Crown by moving over or onto its space; abroad a piece moves up to the "
-                 "black die (3 here). Type B1 r3-r2, or a path through r2 such as B1 r3-r2-r1.",
-            explain="The Crown now travels with B1. A carrier does nothing else: no capture, no rescue, no "
-                    "cards. The Crown is captured only when B1 steps out of Red territory with it.",
+                   "the Crown and take it with you.",
+            hint="A piece may take an enemy Crown on its path (it may also pass it by): abroad a piece moves up "
+                 "to the black die (3 here). On the board, pick the move that says take r2; in notation, type "
+                 "B1 r3-r2 take r2, or a path through r2 such as B1 r3-r2-r1 take r2.",
+            explain="The Crown now travels with B1. For the rest of this move and every move it makes with the "
+                    "Crown, B1 does nothing else: no capture, no rescue, no cards. The Crown is captured only "
+                    "when B1 steps out of Red territory with it.",
             check=_carries("B1", 3),
-            example="B1 r3-r2-r1",
+            example="B1 r3-r2-r1 take r2",
         ),
         Step(
             title="carry the third Crown home",
@@ -147,8 +149,8 @@ def exercises() -> list[Lesson]:
         seat=0,
         prompt="You have captured two Crowns; B1 carries the third on r21, deep in Red territory. You rolled "
                "white 1, black 5. Find the move that wins at once.",
-        hint="B1 is abroad, so it moves up to the black die: 5. The rock trails are too long, but a river joins "
-             "the two back roads: stepping on a boat, each hop and stepping off count one space each.",
+        hint="B1 is abroad, so it moves up to the black die: 5. The rock trails are too long, but the north river "
+             "crosses the border: stepping on a boat, each hop and stepping off count one space each.",
         explain="By the river: B1 r21-r28-r45-b45-b44 (or on to b43 or b21) crosses into Blue territory with "
                 "the Crown, which is captured: the third Crown wins.",
         check=_wins(0),

@@ -86,8 +86,9 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "Moving with two dice")),
     IndexedRule(
         "rivers", "Rivers",
-        "A piece boards or leaves a river only at a boat's dock; boarding, leaving and each hop between "
-        "boats are one step; no move ends on a boat; bridges only cross.",
+        "A river's four spaces are its four boats. A piece boards or leaves a river only at a boat's dock; "
+        "boarding, leaving and each hop between boats are one step; no move ends on a boat; bridges only "
+        "carry the trail across, and a piece may stand on one.",
         (f"{_P}.board.parse_board", f"{_S}._path_error"),
         (f"{_T}::test_boats_are_reached_only_at_their_dock", f"{_T}::test_a_move_cannot_end_on_a_boat",
          f"{_T}::test_a_river_voyage_costs_a_space_per_boat_or_two_with_the_option",
@@ -157,10 +158,11 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "Treasure")),
     IndexedRule(
         "treasure-deck", "The treasure deck",
-        "Eighteen cards, among them CAPTURE!, CATAPULT!, one AMBUSH!, RANSOM and two RECRUIT; when the deck "
-        "runs out the discards are shuffled into a new one.",
+        "Eighteen cards, only those the text names: CAPTURE!, CATAPULT!, one AMBUSH!, the RANSOM card and "
+        "two RECRUIT; when the deck runs out the discards are shuffled into a new one.",
         (f"{_P}.treasure.deck_for", f"{_P}.treasure.TreasureCard", f"{_S}._next_draw"),
         (f"{_R}::test_the_deck_has_eighteen_cards_with_the_named_counts",
+         f"{_R}::test_the_projects_own_cards_are_an_option_that_says_which_rules_they_bend",
          f"{_R}::test_an_empty_deck_is_rebuilt_from_the_discard_pile"),
         ("rules", "The eighteen cards")),
     IndexedRule(
@@ -204,11 +206,16 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "The catapult")),
     IndexedRule(
         "catapult-shot", "The shot",
-        "The boulder is fired from behind the shooter's own edge into enemy land; where it lands is "
-        "uncertain and it knocks over what is near.",
-        (f"{_P}.catapult.landing_outcomes", f"{_P}.catapult.reach", f"{_P}.actions.Land"),
+        "The catapult stands off the board, anywhere behind the shooter's own back edge, and throws the "
+        "boulder across the board into enemy land; the longer the throw, the more it may stray; it knocks "
+        "over what is near where it lands.",
+        (f"{_P}.catapult.landing_outcomes", f"{_P}.catapult.spot_xy", f"{_P}.catapult.reach",
+         f"{_P}.actions.Shoot", f"{_P}.actions.Land"),
         (f"{_C}::test_shots_aim_at_rocks_in_enemy_territory_only",
+         f"{_C}::test_the_catapult_stands_off_the_board_behind_its_own_back_edge",
          f"{_C}::test_the_landing_is_a_chance_event_around_the_aim",
+         f"{_C}::test_the_scatter_grows_with_the_length_of_the_shot",
+         f"{_C}::test_two_boulders_a_side_never_run_out",
          f"{_C}::test_the_boulder_knocks_over_the_landing_rock_and_its_neighbours"),
         ("rules", "The catapult")),
     IndexedRule(
@@ -227,17 +234,19 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "The catapult")),
     IndexedRule(
         "crown-take", "Taking a Crown",
-        "A piece passing over an enemy Crown picks it up and carries it, or may leave it behind later.",
-        (f"{_S}._apply_move", f"{_S}.carried_by"),
-        (f"{_K}::test_a_piece_takes_an_enemy_crown_it_moves_over",
+        "A piece moving over an enemy Crown may take it with it, or leave it; a carrier may put it down and "
+        "move away.",
+        (f"{_S}._apply_move", f"{_S}._outcome", f"{_S}.carried_by"),
+        (f"{_K}::test_a_piece_takes_an_enemy_crown_it_moves_over", f"{_K}::test_taking_a_crown_is_a_choice",
+         f"{_K}::test_a_piece_standing_on_a_crown_takes_it_by_moving_off",
          f"{_K}::test_a_carrier_may_drop_its_crown_and_move_on"),
         ("rules", "Crowns and winning")),
     IndexedRule(
         "crown-carrier", "Carriers",
-        "A carrier holds one Crown at a time and does nothing else: no capture, rescue, treasure or "
-        "recruit.",
-        (f"{_S}._moves_for", f"{_S}._path_error"),
-        (f"{_K}::test_one_crown_at_a_time", f"{_K}::test_a_carrier_does_nothing_else"),
+        "A piece moves one Crown at a time, and while it moves with a Crown it does nothing else: no "
+        "capture, rescue, treasure or recruit.",
+        (f"{_S}._moves_for", f"{_S}._outcome"),
+        (f"{_K}::test_one_crown_at_a_time", f"{_K}::test_one_crown_a_move", f"{_K}::test_a_carrier_does_nothing_else"),
         ("rules", "Crowns and winning")),
     IndexedRule(
         "crown-lost-carrier", "A caught carrier",
@@ -249,8 +258,9 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "Crowns and winning")),
     IndexedRule(
         "own-crowns", "Your own Crowns",
-        "Players never move their own Crowns and never end a move on a space holding one.",
-        (f"{_S}._path_error",),
+        "Players never move their own Crowns and never end a move on a space holding one, except by "
+        "capturing the enemy piece standing there.",
+        (f"{_S}._outcome",),
         (f"{_K}::test_home_pieces_may_cross_but_not_stop_on_their_crown",),
         ("rules", "Crowns and winning")),
     IndexedRule(
@@ -261,19 +271,21 @@ RULES: tuple[IndexedRule, ...] = (
         ("rules", "Crowns and winning")),
     IndexedRule(
         "variant-catapult", "Variant: catapults",
-        "Fewer, more or no catapult shots, and other boulders.",
-        (f"{_P}.state.Config", f"{_P}.treasure.deck_for"),
+        "Fewer, more or no catapult shots, and boulders of greater or lesser accuracy.",
+        (f"{_P}.state.Config", f"{_P}.treasure.deck_for", f"{_P}.catapult.SPREADS"),
         (f"{_C}::test_the_catapult_rolls_and_shots_are_options",
+         f"{_C}::test_the_scatter_grows_with_the_length_of_the_shot",
          f"{_R}::test_without_catapults_the_catapult_cards_leave_the_deck"),
         ("rulings", "Variants")),
     IndexedRule(
         "variant-pieces", "Variant: pieces and special spaces",
-        "Start with 8, 9 or 10 pieces; let killed pieces return; give Knight spaces no effect; make "
-        "special spaces work only where a move ends.",
+        "Start with 8, 9 or 10 pieces; let killed pieces return; give Knight spaces no effect; make Knight "
+        "spaces, treasure spaces or both work only where a move ends.",
         (f"{_P}.state.Config", f"{_S}.recruitable"),
         (f"{_T}::test_piece_count_options_change_the_armies",
          f"{_T}::test_knight_spaces_can_have_no_effect_or_bring_back_the_dead",
-         f"{_T}::test_forced_stops_make_special_spaces_work_only_at_the_end"),
+         f"{_T}::test_forced_stops_make_special_spaces_work_only_at_the_end",
+         f"{_R}::test_forced_stops_draw_only_on_landing"),
         ("rulings", "Variants")),
     IndexedRule(
         "variant-crowns", "Variant: Crowns",
