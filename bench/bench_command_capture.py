@@ -31,7 +31,7 @@ def cc_positions(game, count: int, rng: random.Random) -> list:
     pairings = itertools.cycle(itertools.product(CIVS, CIVS))
     while len(out) < count:
         blue, red = next(pairings)
-        state = game.new_game(seed=rng.randrange(2**32), blue=blue, red=red, turn_limit=200)
+        state = game.new_game(seed=rng.randrange(2**32), blue=blue, red=red, turn_limit=200, setup="quick")
         while not state.is_over and len(out) < count:
             if state.current_player == CHANCE:
                 state = state.play(rng.choice(state.chance_outcomes())[0])
@@ -83,7 +83,7 @@ def time_games(game, games: int) -> tuple[float, float]:
     played = 0
     for number in range(games):
         blue, red = CIVS[number % 3], CIVS[number // 3 % 3]
-        state = game.new_game(seed=number, blue=blue, red=red, turn_limit=100).resolve_chance()
+        state = game.new_game(seed=number, blue=blue, red=red, turn_limit=100, setup="quick").resolve_chance()
         while not state.is_over:
             state = state.play(rng.choice(state.legal_actions()))
             played += 1

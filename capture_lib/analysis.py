@@ -40,7 +40,8 @@ STRENGTH_PAIRINGS: dict[str, tuple[tuple[str, str], ...]] = {
     "medieval-capture": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("easy", "rule")),
 }
 #: Options of every experiment's games, by game: Command Capture has no end of its own when neither side
-#: can break through, so its games are drawn after 200 turns.
+#: can break through, so its games are drawn after 200 turns; they use the quick start (every unit in its
+#: first state, the Assassins placed by chance), since the players' set-up choices are not what is measured.
 GAME_OPTIONS: dict[str, dict[str, Any]] = {"command-capture": {"turn_limit": 200, "setup": "quick"}}
 CIVILIZATIONS = ("rome", "egypt", "vikings")
 #: Medieval Capture's catapult variants: (label, options); the first is the standard game.

@@ -8,7 +8,8 @@ later change of the rules going unnoticed.
 
 The counts changed once on purpose, with the rules (issue 18): blocked sides stop only adjacent
 attackers (``vikings-bash`` 1541 -> 1542 and ``chariots-and-archers`` 1025 -> 1067 at depth 2: the
-Shield Maidens' and Chariots' shots from two squares pass a blocked front), and on a turn of two
+Fortress's shot at E6, a Chariot's Strike and an Archer's Volley from two squares now pass a blocked
+side), and on a turn of two
 actions a unit that turned may not move or capture (``timed-two-actions`` 216 -> 180). The last three
 positions were added then.
 """
