@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from capture_lib import CHANCE, IllegalAction, list_games, load_game
-from capture_lib.core.protocol import State
+from capture_lib.core.protocol import State, check_seed
 
 
 def project_root() -> pathlib.Path:
@@ -193,7 +193,12 @@ def _simulate(args: argparse.Namespace) -> int:
         if not sep:
             raise SystemExit(f"capture: --option needs NAME=VALUE, not {item!r}")
         options[name] = _option_value(value)
-    load_game(args.game).resolve_options(options)
+    try:
+        load_game(args.game).resolve_options(options)
+        for seed in (args.seed, args.seed + args.games - 1):  # game i uses seed SEED + i
+            check_seed(seed)
+    except ValueError as err:
+        raise SystemExit(f"capture simulate: {err}") from None
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         records = run_games(args.game, args.games, args.players, seed=args.seed, options=options,
                             executor=pool, progress=True)
@@ -269,7 +274,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.game is None:
             parser.error("play needs a game (one of: " + ", ".join(list_games()) + ") or --load FILE")
         else:
-            state = load_game(args.game).new_game(seed=args.seed)
+            try:
+                state = load_game(args.game).new_game(seed=args.seed)
+            except ValueError as err:
+                parser.error(str(err))
         if not 0 <= args.seat < state.num_players:
             parser.error(f"no seat {args.seat} in this game: seats are 0 to {state.num_players - 1}")
         play_in_terminal(state.game.slug, seat=args.seat, level=args.level, state=state)

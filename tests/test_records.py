@@ -184,7 +184,13 @@ def test_capture_play_load_refuses_a_bad_file_and_a_mismatch(tmp_path, capsys):
                         (["play", "--load", str(good), "--seed", "4"], "--seed and --load"),
                         (["play", "--load", str(tmp_path / "missing.txt")], "cannot read"),
                         (["play"], "play needs a game"),
-                        (["play", "--load", str(good), "--seat", "2"], "no seat 2")):
-        with pytest.raises(SystemExit):
+                        (["play", "--load", str(good), "--seat", "2"], "no seat 2"),
+                        (["play", "card-commander", "--seed", "-1"], "a seed is a whole number from 0"),
+                        (["simulate", "card-commander", "--option", "seed=3"], "unknown option 'seed'"),
+                        (["simulate", "card-commander", "--option", "aces=3"], "bad value 3 for option 'aces'"),
+                        (["simulate", "card-commander", "--seed", str(2**64 - 5), "--games", "10"],
+                         "not 18446744073709551620")):
+        with pytest.raises(SystemExit) as info:
             main(argv)
-        assert match in capsys.readouterr().err
+        # argparse writes its message to stderr; SystemExit("...") carries it for Python to print
+        assert match in capsys.readouterr().err + str(info.value.code)
