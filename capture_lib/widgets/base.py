@@ -39,7 +39,7 @@ from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import State
 
 from . import vault
-from .secrecy import reveals
+from .secrecy import Twins, reveals
 from .static import static_html
 
 HERE = pathlib.Path(__file__).parent
@@ -152,6 +152,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._start = state if state is not None else self._game.new_game(seed=seed)
         self._states: list[State] = [self._start]
         self._undo_cache: dict[tuple[int, int], str] = {}
+        self._twins = Twins()  # kept between moves: the reveal check replays the game only after a reveal
         if opponent is not None and level is not None:
             raise ValueError("give a computer opponent or a level, not both")
         if level is not None:
@@ -266,7 +267,7 @@ class BoardWidget(anywidget.AnyWidget):
         for action in played:
             if state.current_player != mover:
                 return "the turn has passed: a move can be taken back only before the next player acts"
-            if reveals(state, action, range(state.num_players)):
+            if reveals(state, action, range(state.num_players), self._twins):
                 return "that move showed a hidden card or piece, so it stands"
             state = state.play(action)
         return ""

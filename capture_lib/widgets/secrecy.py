@@ -25,8 +25,12 @@ from capture_lib.core.protocol import Action, State
 #: How many twins an action is tried in before it is taken to reveal nothing. Each twin draws the
 #: hidden facts again, so a reveal goes unnoticed only if every twin happens to hold the same ones.
 TWINS = 3
-#: Replays tried for one twin (a replacement can make a later action of the true game illegal).
-TRIES = 4
+#: The replays tried for one twin, as ``(loose, keep)`` chances, the freest first. A replay redraws
+#: every action the seat saw masked, but keeps one with chance ``keep`` (a card dealt face down and
+#: shown since must stay what it was); it also redraws, with chance ``loose``, another seat's action
+#: whose line the seat read plain, since a masked action can read like a plain one (a Medieval piece
+#: placed as the secret Knight reads like any other placement).
+SCHEDULE = ((0.0, 0.0), (0.0, 0.0), (1.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5), (0.0, 0.8), (0.5, 0.8))
 
 
 def origin(state: State) -> State:
@@ -55,14 +59,15 @@ def twin(state: State, seat: int, rng: random.Random) -> State | None:
     if log is None:
         return None
     start = origin(state)
-    for _ in range(TRIES):
-        candidate = _replay(start, state.history, log, seat, rng)
+    for loose, keep in SCHEDULE:
+        candidate = _replay(start, state.history, log, seat, rng, loose, keep)
         if candidate is not None and candidate.observation(seat) == target:
             return candidate
     return None
 
 
-def _replay(start: State, history: Iterable[Action], log: list[str], seat: int, rng: random.Random) -> State | None:
+def _replay(start: State, history: Iterable[Action], log: list[str], seat: int, rng: random.Random,
+            loose: float, keep: float) -> State | None:
     history = tuple(history)
     # Actions the seat sees played later (its own cards dealt, say) are never taken as stand-ins.
     later = [set() for _ in history]
@@ -73,26 +78,33 @@ def _replay(start: State, history: Iterable[Action], log: list[str], seat: int, 
             seen.add(history[index])
     state: State | None = start
     for index, (action, line) in enumerate(zip(history, log, strict=True)):
-        state = _step(state, action, line, seat, rng, later[index])
+        plain = line == str(action)
+        if plain:
+            redraw = state.current_player != seat and rng.random() < loose
+        else:
+            redraw = rng.random() >= keep
+        state = _step(state, action, line, seat, rng, later[index]) if redraw else _play(state, action)
         if state is None:
             return None
     return state
 
 
+def _play(state: State, action: Action) -> State | None:
+    try:
+        return state.play(action)
+    except IllegalAction:
+        return None
+
+
 def _step(state: State, action: Action, line: str, seat: int, rng: random.Random,
           avoid: set | frozenset = frozenset()) -> State | None:
-    """``state`` after ``action``, or after a stand-in (not in ``avoid``) that ``seat`` reads as ``line``."""
-    if line == str(action):
-        try:
-            return state.play(action)
-        except IllegalAction:
-            return None
-    # Masked for this seat: any action whose masked line reads the same will do; the true one last,
-    # so that the twin differs wherever it can.
+    """``state`` after a stand-in for ``action`` (not in ``avoid``, the true one last) that ``seat``
+    reads as the same ``line``; ``None`` if there is none."""
     pending = state.current_player == CHANCE
     options = [a for a, _ in state.chance_outcomes()] if pending else state.legal_actions()
-    options = [a for a in options if a not in avoid]
+    options = [a for a in options if a not in avoid or a == action]
     rng.shuffle(options)
+    # The true action last, so that the twin differs wherever it can.
     options.sort(key=lambda a: a == action)
     for option in options:
         after = state.play(option)
@@ -102,23 +114,106 @@ def _step(state: State, action: Action, line: str, seat: int, rng: random.Random
     return None
 
 
-def reveals(state: State, action: object, seats: Iterable[int], rng: random.Random | None = None) -> bool:
+def _extends(older: State, newer: State) -> bool:
+    size = len(older.history)
+    return size <= len(newer.history) and newer.history[:size] == older.history
+
+
+def _extend(state: State, actions: Iterable[Action], lines: Iterable[str], seat: int, rng: random.Random
+            ) -> State | None:
+    """A twin carried on through more actions: those ``seat`` saw masked get stand-ins."""
+    current: State | None = state
+    for action, line in zip(actions, lines, strict=True):
+        assert current is not None
+        current = _play(current, action) if line == str(action) else _step(current, action, line, seat, rng)
+        if current is None:
+            return None
+    return current
+
+
+class Twins:
+    """Twins kept from one question to the next, so that a board replays a whole game only rarely.
+
+    ``of(state, seat)`` carries the twins of an earlier state of the same game on through the new
+    actions, and builds new ones (``twin``) only where that fails: after a reveal, mostly.
+    """
+
+    #: Actions to wait, after building twins failed, before trying again (each try replays the game).
+    RETRY = 8
+    #: Earlier states remembered per seat (undo goes back to one of them).
+    MEMORY = 16
+
+    def __init__(self, count: int = TWINS, seed: int = 0) -> None:
+        self._count = count
+        self._rng = random.Random(seed)
+        # Per seat: (state, its twins, the length of the history when building more last failed, or None).
+        self._kept: dict[int, list[tuple[State, list[State], int | None]]] = {}
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator that draws the twins' hidden facts."""
+        return self._rng
+
+    def remember(self, state: State, seat: int, twins: list[State], failed_at: int | None = None) -> None:
+        """Keep ``twins`` as twins of ``state`` for ``seat`` (``failed_at``: when building more failed)."""
+        kept = self._kept.setdefault(seat, [])
+        kept.append((state, twins, failed_at))
+        del kept[:-self.MEMORY]
+
+    def of(self, state: State, seat: int) -> list[State]:
+        """Up to ``count`` twins of ``state`` for ``seat``; fewer, or none, where none were found."""
+        kept = self._kept.get(seat, [])
+        base = next((entry for entry in reversed(kept) if _extends(entry[0], state)), None)
+        found: list[State] = []
+        log = _seat_log(state, seat)
+        if log is None:
+            return []
+        target = state.observation(seat)
+        if base is not None:
+            done = len(base[0].history)
+            for old in base[1]:
+                carried = _extend(old, state.history[done:], log[done:], seat, self._rng)
+                if carried is not None and carried.observation(seat) == target:
+                    found.append(carried)
+        failed_at = base[2] if base is not None else None
+        if len(found) < self._count and (failed_at is None or len(state.history) - failed_at >= self.RETRY):
+            failed_at = None
+            while len(found) < self._count:
+                made = twin(state, seat, self._rng)
+                if made is None:
+                    failed_at = len(state.history)
+                    break
+                found.append(made)
+        self.remember(state, seat, found, failed_at if len(found) < self._count else None)
+        return found
+
+
+def reveals(state: State, action: object, seats: Iterable[int], twins: Twins | None = None) -> bool:
     """Whether playing ``action`` in ``state`` shows any of ``seats`` a fact hidden from it before.
 
-    Tried in ``TWINS`` twins per seat, where the action is played as the seat read it; where no twin
-    can be built, or the action cannot be played in one (its legality hangs on a hidden fact), the
-    answer is yes: a board then keeps the move.
+    Tried in up to ``TWINS`` twins per seat (kept in ``twins`` from one call to the next), where the
+    action is played as the seat read it; where no twin can be found, or the action cannot be played
+    in one (its legality hangs on a hidden fact), the answer is yes: a board then keeps the move.
     """
-    rng = rng or random.Random(len(state.history))
+    twins = twins or Twins(seed=len(state.history))
     after = state.play(action)  # type: ignore[arg-type]
     act = after.history[-1]
+    mover = state.current_player
     for seat in seats:
         seen = after.observation(seat)
         line = str(seen["log"][-1]) if isinstance(seen.get("log"), list) and seen["log"] else str(act)
-        for _ in range(TWINS):
-            other = twin(state, seat, rng)
+        moved_twins = []
+        others = twins.of(state, seat)
+        if not others:
+            return True
+        for other in others:
             # In the twin the action is played as the seat read it (a masked placement stands for any).
-            moved = None if other is None else _step(other, act, line, seat, rng)
+            if line == str(act) and mover == seat:
+                moved = _play(other, act)
+            else:
+                moved = _step(other, act, line, seat, twins.rng)
             if moved is None or moved.observation(seat) != seen:
                 return True
+            moved_twins.append(moved)
+        twins.remember(after, seat, moved_twins)
     return False

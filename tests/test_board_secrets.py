@@ -1,0 +1,415 @@
+"""What a curious player can get out of a board: seeds, undo, saves, lesson answers (issue 19).
+
+Every test drives the boards' Python side (the messages the page sends, the values it is sent), so no
+browser is needed but for the last one. The property test plays random games on each board, with
+moves, undos, new games, saves, loads and curtain changes, and checks after every message that the
+page holds only what its viewer may see.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import nbformat
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from capture_lib import CHANCE, load_game
+from capture_lib.lessons import MODULES, exercises, tutorial
+from capture_lib.widgets import base, secrecy
+from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard
+from capture_lib.widgets.card_commander import CardCommanderBoard
+from capture_lib.widgets.command_capture import CommandCaptureBoard
+from capture_lib.widgets.lesson import STATIC_BOOK, lesson_board
+from capture_lib.widgets.medieval_capture import MedievalCaptureBoard
+from tests.board_page import open_page
+from tests.conftest import ROOT
+
+BOARDS = [CardCommanderBoard, CaptureTheCommanderBoard, CommandCaptureBoard, MedievalCaptureBoard]
+#: Not values of the game: the module's source (the same for every game on the board), the layout's model id.
+CODE = ("_esm", "_css", "layout")
+
+
+@pytest.fixture(autouse=True)
+def kept_games(tmp_path, monkeypatch):
+    """Claims keep their games in a folder of this test's own."""
+    monkeypatch.setenv("CAPTURE_SAVES", str(tmp_path / "kept"))
+    return tmp_path / "kept"
+
+
+def send(board, content) -> None:
+    board._on_front_end_message(board, content, [])
+
+
+def listen(board) -> list[dict]:
+    """The custom messages the board sends the page (a save's text)."""
+    sent: list[dict] = []
+    board.send = lambda content, buffers=None: sent.append(content)
+    return sent
+
+
+def synced(board) -> dict:
+    """Every value the page is sent, but the module's source and the layout widget's id."""
+    return {name: value for name, value in board.get_state().items() if name not in CODE}
+
+
+def words(text: str) -> set[str]:
+    return set(re.findall(r"[^\s\"',:\[\]{}()]+", text))
+
+
+def hidden_words(state, seat: int) -> set[str]:
+    """Words of the true notation that ``seat`` saw masked and that its view shows nowhere.
+
+    Plain lower-case words are notation's verbs (``extra``, ``pass``), which name no fact of the game.
+    """
+    seen = state.observation(seat)
+    shown = words(json.dumps(seen))
+    hidden: set[str] = set()
+    for action, line in zip(state.history, seen["log"], strict=True):
+        if str(action) != str(line):
+            hidden |= words(str(action)) - words(str(line))
+    return {word for word in hidden - shown if not re.fullmatch(r"[a-z]+", word)}
+
+
+def reached(game_slug: str, wanted, seed: int = 3, start=None, **options):
+    """The first state of seeded random games (from ``start``, or a new game) for which ``wanted(state)`` holds."""
+    rng = random.Random(seed)
+    state = start or load_game(game_slug).new_game(seed=seed, **options)
+    for _ in range(20_000):
+        if wanted(state):
+            return state
+        if state.is_over:
+            state = load_game(game_slug).new_game(seed=rng.randrange(10**6), **options)
+        elif state.current_player == CHANCE:
+            state = state.play_chance()
+        else:
+            state = state.play(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no {game_slug} game of these reached the position the test needs")
+
+
+def human_turn(game_slug: str, seat: int = 0, moves: int = 12):
+    """A state reached by random play in which ``seat`` is to act, after at least ``moves`` actions."""
+    return reached(game_slug, lambda s: not s.is_over and len(s.history) >= moves and s.current_player == seat)
+
+
+# ----- seeds -------------------------------------------------------------------------------------------------
+PLAY_PAGES = sorted((ROOT / "book").glob("*/play.ipynb"))
+
+
+def board_cells(path) -> list[str]:
+    return [cell.source for cell in nbformat.read(path, as_version=4).cells
+            if cell.cell_type == "code" and "Board(" in cell.source]
+
+
+@pytest.mark.parametrize("path", PLAY_PAGES, ids=lambda p: p.parent.name)
+def test_no_play_page_fixes_the_seed_of_a_game_someone_plays(path):
+    cells = board_cells(path)
+    assert cells
+    played = [source for source in cells if "teaching=True" not in source and 'mode="view"' not in source]
+    assert played and not [source for source in played if re.search(r"seed\s*=", source)]
+    # A teaching board (every card shown) deals a game of its own, never one someone plays on the page.
+    taught = {seed for source in cells if "teaching=True" in source for seed in re.findall(r"seed=(\d+)", source)}
+    others = {seed for source in cells if "teaching=True" not in source for seed in re.findall(r"seed=(\d+)", source)}
+    assert not taught & others
+
+
+class FixedSource:
+    """Stands in for ``random.SystemRandom``: the test can tell its seed from any other."""
+
+    def randrange(self, *_args):
+        return 424242
+
+
+@pytest.mark.parametrize("board_class", BOARDS)
+def test_a_board_and_its_new_games_deal_from_the_secure_source(board_class, monkeypatch):
+    monkeypatch.setattr(base.random, "SystemRandom", FixedSource)
+    assert board_class(seat=0, level="random").state.seed == 424242
+    board = board_class(seed=5, seat=0, level="random")  # fixed on purpose, as a test or an example does
+    assert board.state.seed == 5
+    send(board, {"type": "new"})
+    assert board.message == "new game" and board.state.seed == 424242  # not 6: the next seed is nobody's guess
+
+
+@pytest.mark.parametrize("board_class", BOARDS)
+def test_the_seed_never_reaches_the_page(board_class):
+    seed = 1_234_567_891
+    board = board_class(seed=seed, seat=0, level="random")
+    sent = listen(board)
+    send(board, {"type": "play", "action": board.legal[0]})
+    send(board, {"type": "save"})
+    data, _ = board._repr_mimebundle_()
+    texts = [board.to_json(), json.dumps(synced(board)), data["text/plain"], data["text/html"], json.dumps(sent)]
+    assert sent and not [text for text in texts if str(seed) in text]
+
+
+@pytest.mark.parametrize("board_class", BOARDS)
+def test_boards_over_states_that_differ_only_in_hidden_facts_look_the_same(board_class):
+    state = human_turn(board_class.game_slug)
+    other = secrecy.twin(state, 0, random.Random(1))
+    assert other is not None and other.observation(0) == state.observation(0)
+    assert other != state  # the twin really holds other hidden facts
+    one, two = board_class(state, seat=0), board_class(other, seat=0)
+    assert synced(one) == synced(two) and one.to_json() == two.to_json()
+    bundle_one, bundle_two = one._repr_mimebundle_()[0], two._repr_mimebundle_()[0]
+    assert bundle_one["text/plain"] == bundle_two["text/plain"]  # a state's repr names Command Capture's Assassin
+    assert bundle_one["text/html"] == bundle_two["text/html"]
+
+
+# ----- undo --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("board_class", BOARDS)
+def test_undo_never_takes_back_a_move_the_computer_has_answered(board_class):
+    board = board_class(seed=4, seat=0, level="random")
+    send(board, {"type": "play", "action": board.legal[0]})
+    while board._states[-2].current_player == 0 and not board.state.is_over:  # a turn of several actions
+        send(board, {"type": "play", "action": board.legal[0]})
+    assert board._states[-2].current_player != 0  # the computer (or chance) acted last
+    answered = board.state
+    assert not board.can_undo and board.undo_note
+    send(board, {"type": "undo"})
+    assert board.message_kind == "error" and board.state is answered
+
+
+def test_a_battle_shows_cards_that_no_undo_takes_back():
+    board = CaptureTheCommanderBoard(players=2, seed=8, seat=0, level="random")
+    send(board, {"type": "play", "action": next(a for a in board.legal if "x" in a)})
+    known = [card["known"] for layout in board.view["layouts"] for card in layout["cards"] if card.get("known")]
+    assert known and not board.can_undo
+    shown = board.view
+    send(board, {"type": "undo"})
+    assert board.message_kind == "error" and board.view == shown  # the table does not forget the cards
+
+
+def test_card_commanders_reveal_is_never_taken_back_in_hot_seat():
+    board = CardCommanderBoard(load_game("card-commander").replay(2, ["commander Karl", "commander Joanne"]),
+                               mode="hotseat")
+    for _ in (0, 1):  # Blue places, then Red, each behind the curtain
+        send(board, {"type": "ready"})
+        send(board, {"type": "play", "action": board.legal[0]})
+    send(board, {"type": "ready"})
+    assert board.state.rounds or board.state.phase in ("tie", "coin", "place")
+    shown = board.state
+    send(board, {"type": "undo"})
+    assert board.message_kind == "error" and board.state is shown
+
+
+def test_undo_under_the_curtain_never_shows_the_last_players_hand():
+    board = CardCommanderBoard(seed=6, mode="hotseat")
+    send(board, {"type": "ready"})
+    send(board, {"type": "play", "action": "commander Karl"})
+    assert board.curtain == "Red" and board.view["hands"] == [None, None]
+    screen = synced(board)
+    send(board, {"type": "undo"})
+    assert board.message_kind == "error" and "curtain" in board.message
+    assert board.curtain == "Red" and board.view == screen["view"] and board.legal == []
+
+
+def test_undo_takes_back_a_quiet_action_within_the_same_turn():
+    # Command Capture's Command aura gives extra actions: a quiet one may be taken back before the turn ends.
+    def the_turn_goes_on(state) -> bool:
+        return state.current_player in (0, 1) and any(
+            state.play(a).current_player == state.current_player for a in state.legal_actions()[:8])
+
+    state = reached("command-capture", the_turn_goes_on, start=load_game("command-capture").quick_start("D2", "E7"))
+    action = next(a for a in state.legal_actions()[:8] if state.play(a).current_player == state.current_player)
+    assert not secrecy.reveals(state, action, (0, 1))
+    board = CommandCaptureBoard(state, seat=state.current_player, mode="hotseat")
+    send(board, {"type": "ready"})
+    send(board, {"type": "play", "action": str(action)})
+    assert board.can_undo and board.undo_note == ""
+    send(board, {"type": "undo"})
+    assert board.message == "took the last move back" and board.state == state
+
+
+def test_a_roll_is_chance_and_turns_undo_off_with_the_reason():
+    state = reached("medieval-capture", lambda s: s.current_player == 0 and "roll" in map(str, s.legal_actions()))
+    board = MedievalCaptureBoard(state, seat=0, level="random")
+    send(board, {"type": "play", "action": "roll"})
+    assert not board.can_undo and "chance" in board.undo_note
+
+
+def test_reveals_is_true_exactly_where_something_hidden_is_shown():
+    cc = load_game("card-commander").replay(3, ["commander Karl", "commander Joanne"])
+    blue = cc.legal_actions()[0]
+    assert not secrecy.reveals(cc, blue, (0, 1))  # Blue's cards go face down
+    red_turn = cc.play(blue)
+    assert secrecy.reveals(red_turn, red_turn.legal_actions()[0], (0, 1))  # both placements are turned up
+    ctc = human_turn("capture-the-commander")
+    attack = next(a for a in ctc.legal_actions() if "x" in str(a))
+    assert secrecy.reveals(ctc, attack, (0, 1))
+    quiet = load_game("command-capture").quick_start("D2", "E7")
+    assert not secrecy.reveals(quiet, "B2-B3", (0, 1))
+    medieval = load_game("medieval-capture").new_game(seed=3)
+    place = next(a for a in medieval.legal_actions() if str(a).endswith("knight"))
+    assert not secrecy.reveals(medieval, place, (0, 1))  # the Knight is placed in secret
+
+
+# ----- saves -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("board_class", BOARDS)
+def test_a_save_in_the_middle_of_a_game_is_a_claim_that_hides_everything(board_class, kept_games):
+    board = board_class(human_turn(board_class.game_slug), seat=0, level="random")
+    sent = listen(board)
+    send(board, {"type": "save"})
+    (message,) = sent
+    claim = json.loads(message["text"])
+    assert message["filename"].endswith("-claim.json")
+    assert claim["format"] == "capture-board-claim" and set(claim) == {"format", "version", "game", "token",
+                                                                       "actions", "note"}
+    assert not words(message["text"]) & hidden_words(board.state, 0)
+    assert [p.stat().st_mode & 0o777 for p in kept_games.iterdir()] == [0o600]
+    again = board_class(seat=0, level="random")
+    send(again, {"type": "load", "text": message["text"]})
+    assert again.message_kind == "info" and again.state == board.state
+    assert again.state.seed != board.state.seed  # what chance does next is drawn afresh
+
+
+#: Options for short random games.
+SHORT = {"command-capture": {"turn_limit": 50}, "medieval-capture": {"crowns_to_win": 1}}
+
+
+@pytest.mark.parametrize("board_class", BOARDS)
+def test_a_finished_game_is_saved_whole_and_loads_anywhere(board_class):
+    over = reached(board_class.game_slug, lambda s: s.is_over, seed=9, **SHORT.get(board_class.game_slug, {}))
+    board = board_class(over, seat=0)
+    sent = listen(board)
+    send(board, {"type": "save"})
+    saved = json.loads(sent[0]["text"])
+    assert saved["format"] == "capture-lib-save" and saved["seed"] != over.seed  # the seed stays in Python
+    loaded = load_game(board_class.game_slug).from_json(sent[0]["text"])
+    assert loaded == board.state
+
+
+def claim_of(game: str, token: str) -> str:
+    return json.dumps({"format": "capture-board-claim", "version": 1, "game": game, "token": token})
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("", "empty"), ("hello", "not valid JSON"), ("{}", "not a saved game"), ("[" * 5000 + "]" * 5000, "nested"),
+    (json.dumps({"format": "capture-lib-save", "version": 99}), "version 99"),
+    (claim_of("card-commander", "../" * 11), "does not name a kept game"),
+    (claim_of("card-commander", "A" * 32), "not kept on this computer"),
+    (claim_of("medieval-capture", "A" * 32), "claims a game of 'medieval-capture'"),
+], ids=["empty", "text", "object", "nested", "version", "path", "missing", "other-game"])
+def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_is_lost(text, says):
+    board = CardCommanderBoard(seed=3, seat=0)
+    send(board, {"type": "play", "action": "commander Karl"})
+    state = board.state
+    send(board, {"type": "load", "text": text})
+    assert board.message_kind == "error" and says in board.message and board.state is state
+    assert "Traceback" not in board.message and "/" not in board.message  # no path of this machine
+
+
+def test_a_tampered_save_is_refused_naming_the_action():
+    board = CardCommanderBoard(seed=3, seat=0)
+    send(board, {"type": "play", "action": "commander Karl"})
+    data = json.loads(board.state.to_json())
+    data["history"][0] = "commander Nobody"
+    state = board.state
+    send(board, {"type": "load", "text": json.dumps(data)})
+    assert board.message_kind == "error" and "Nobody" in board.message and board.state is state
+
+
+def test_new_game_asks_first_only_while_a_game_is_under_way():
+    board = CardCommanderBoard(seed=3, seat=0)
+    assert not board.under_way
+    send(board, {"type": "play", "action": "commander Karl"})
+    assert board.under_way
+    example = CardCommanderBoard.example(board.state, [])
+    assert not example.under_way
+    send(example, {"type": "load", "text": board.state.to_json()})
+    assert example.message_kind == "error"
+
+
+# ----- lessons -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", ["tutorial", "exercise"])
+@pytest.mark.parametrize("slug", MODULES)
+def test_a_live_lesson_page_holds_no_answer_before_it_is_asked(slug, kind, monkeypatch):
+    monkeypatch.delenv(STATIC_BOOK, raising=False)
+    lesson = tutorial(slug) if kind == "tutorial" else exercises(slug)[0]
+    board = lesson_board(lesson)
+    data, _ = board._repr_mimebundle_()
+    page = data["text/html"] + json.dumps(synced(board))
+    for step in lesson.steps:
+        assert step.explain not in page and json.dumps(step.explain, ensure_ascii=False)[1:-1] not in page
+    assert len(board.static_model()["frames"]) == len(lesson.steps)  # the questions, to read without a kernel
+    monkeypatch.setenv(STATIC_BOOK, "1")  # the static book's build: it steps through them, answer after question
+    notes = [frame["note"] for frame in board.static_model()["frames"]]
+    assert notes[1::2] == [f"Answer: {step.explain}" for step in lesson.steps]
+
+
+# ----- the property: nothing hidden reaches the page, whatever the page sends ----------------------------------
+def check_the_page(board, sent: list[dict]) -> None:
+    state = board.state
+    viewer = board._viewer()
+    covered = bool(board.curtain) or viewer is None
+    assert board.view == (board.public_view(state) if covered else state.observation(viewer))
+    hidden = set().union(*(hidden_words(state, seat) for seat in (range(state.num_players) if covered else [viewer])))
+    assert not words(json.dumps(synced(board))) & hidden
+    for message in sent:
+        saved = json.loads(message["text"])
+        if saved["format"] == "capture-lib-save":
+            assert state.is_over  # the whole game only once nothing is at stake
+        else:  # a claim names the kept game and holds nothing else
+            assert saved["format"] == "capture-board-claim" and set(saved) == {"format", "version", "game", "token",
+                                                                               "actions", "note"}
+
+
+MIXES = [(board_class, mode) for board_class in BOARDS for mode in ("computer", "hotseat")]
+
+
+@pytest.mark.parametrize(("board_class", "mode"), MIXES, ids=[f"{b.game_slug}-{m}" for b, m in MIXES])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rng=st.randoms(use_true_random=False))
+def test_no_sequence_of_messages_shows_a_seat_what_it_may_not_see(board_class, mode, rng):
+    board = board_class(seed=rng.randrange(10**6), seat=0, mode=mode, level="random")
+    sent = listen(board)
+    saves: list[str] = []
+    for _ in range(40):
+        sent.clear()
+        before = board.state
+        roll = rng.random()
+        if board.curtain and roll < 0.8:
+            content = {"type": "ready"}
+        elif board.legal and roll < 0.75:
+            content = {"type": "play", "action": rng.choice(board.legal)}
+        elif roll < 0.85:
+            content = {"type": "undo"}
+        elif roll < 0.9:
+            content = {"type": "save"}
+        elif roll < 0.95 and saves:
+            content = {"type": "load", "text": rng.choice(saves)}
+        else:
+            content = {"type": "new"}
+        send(board, content)
+        saves += [message["text"] for message in sent]
+        check_the_page(board, sent)
+        if content["type"] == "undo" and board.message_kind == "info":
+            # Undo kept the turn with the same player and crossed no chance event.
+            assert board.state.current_player == before.current_player != CHANCE
+            assert all(s.current_player == before.current_player for s in board._states[-1:])
+
+
+# ----- the page ----------------------------------------------------------------------------------------------
+@pytest.mark.browser
+def test_the_page_says_why_undo_is_off_and_asks_before_a_new_game(browser, tmp_path):
+    board = CardCommanderBoard(seed=3, seat=0)
+    page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer", level="rule",
+                             can_undo=False, undo_note="the turn has passed", under_way=True)
+    assert page.get_by_role("button", name="undo").is_disabled()
+    assert page.get_by_text("Undo is off: the turn has passed.").is_visible()
+    page.get_by_role("button", name="new game").click()
+    assert page.get_by_text("Start a new game?").is_visible() and page.evaluate("window.sent") == []
+    page.get_by_role("button", name="keep playing").click()
+    assert page.get_by_text("Start a new game?").count() == 0 and page.evaluate("window.sent") == []
+    page.get_by_role("button", name="new game").click()
+    page.get_by_role("button", name="start a new game").click()
+    page.get_by_role("button", name="save", exact=True).click()
+    assert page.evaluate("window.sent") == [{"type": "new"}, {"type": "save"}]
+    page.get_by_label("load a saved game from a file").set_input_files(
+        files=[{"name": "game.json", "mimeType": "application/json", "buffer": b'{"format": "x"}'}])
+    page.wait_for_function("window.sent.length === 3")
+    assert page.evaluate("window.sent[2]") == {"type": "load", "text": '{"format": "x"}'}
+    assert errors == []
+    page.close()
