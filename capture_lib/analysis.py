@@ -51,8 +51,8 @@ CATAPULTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("fires on 4 only", {"catapult_rolls": "4"}),
     ("fires on 4, 5 or 6", {"catapult_rolls": "4-5-6"}),
     ("fires on 3 to 6", {"catapult_rolls": "3-4-5-6"}),
-    ("always on target", {"catapult_spread": "sure"}),
-    ("wild spread", {"catapult_spread": "wild"}),
+    ("a sure hand (3% spread)", {"catapult_spread": "sure"}),
+    ("wild spread (15%)", {"catapult_spread": "wild"}),
 )
 
 Rate = tuple[float, float, float, int]

@@ -100,7 +100,7 @@ def test_command_capture_search_depends_only_on_what_its_seat_sees():
 def test_medieval_search_depends_only_on_what_its_seat_sees():
     common = "turn: blue\nphase: move\ndice: 5 6\nblue: B1*=b10 B2=b20 B3=r30 B4=r39 B5=b41\nred: {red}\n"
     a = MC.from_position(common.format(red="R1*=r10 R2=r20 R3=b30 R4=b39 R5=r41") + "red hand: AMBUSH! RANSOM\n")
-    b = MC.from_position(common.format(red="R1=r10 R2=r20 R3*=b30 R4=b39 R5=r41") + "red hand: MARCH HORSES\n")
+    b = MC.from_position(common.format(red="R1=r10 R2=r20 R3*=b30 R4=b39 R5=r41") + "red hand: CAPTURE! RECRUIT\n")
     assert a.observation(0) == b.observation(0) and a.knight != b.knight and a.hands != b.hands
     chosen = [str(search(s, 0, iterations=30, seconds=60, seed=4)) for s in (a, b)]
     assert chosen[0] == chosen[1]

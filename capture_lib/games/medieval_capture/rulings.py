@@ -320,8 +320,10 @@ RULINGS: tuple[Ruling, ...] = (
         reason="The text's shot starts off the board at the back edge and crosses the board, so its length "
                "is real and a longer throw strays more, most of all in length; the variants' boulders of "
                "greater or lesser accuracy become the spread. Choosing the spot and the aim is the skill, "
-               "the scatter is the luck, and the chances are exact. A neighbouring rock is 65 to 70 units "
-               "away, so a boulder that lands among pieces can topple several, as it does at the table.",
+               "the scatter is the luck, and the chances are exact. Nine spots stand for anywhere along the "
+               "edge: a spot between two rows would give a throw no shorter than one of them. A neighbouring "
+               "rock is 65 to 70 units away, so a boulder that lands among pieces can topple several, as it "
+               "does at the table.",
         option="catapult_spread",
     ),
     Ruling(
