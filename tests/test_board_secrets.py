@@ -322,6 +322,27 @@ def test_new_game_asks_first_only_while_a_game_is_under_way():
     assert example.message_kind == "error"
 
 
+@pytest.mark.parametrize("mode", ["hotseat", "view"])
+def test_a_board_shared_or_only_shown_offers_a_claim_while_the_game_goes_on(mode):
+    board = CommandCaptureBoard(load_game("command-capture").quick_start("D2", "E7"), mode=mode)
+    sent = listen(board)
+    send(board, {"type": "save"})
+    assert json.loads(sent[0]["text"])["format"] == "capture-board-claim"
+    teaching = CardCommanderBoard(seed=3, seat=0, teaching=True)  # every card is shown: nothing to hide
+    sent = listen(teaching)
+    send(teaching, {"type": "save"})
+    assert json.loads(sent[0]["text"])["format"] == "capture-lib-save"
+
+
+def test_a_lesson_is_neither_saved_nor_replaced_by_a_load():
+    board = lesson_board(tutorial("card-commander"))
+    sent = listen(board)
+    for content in ({"type": "save"}, {"type": "load", "text": board.state.to_json()}):
+        send(board, content)
+        assert board.message_kind == "error" and "lesson" in board.message
+    assert sent == [] and board.state == tutorial("card-commander").steps[0].start
+
+
 # ----- lessons -----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ["tutorial", "exercise"])
 @pytest.mark.parametrize("slug", MODULES)

@@ -281,8 +281,8 @@ class BoardWidget(anywidget.AnyWidget):
 
     # ----- saving and loading ------------------------------------------------------------------------
     def secrets_at_stake(self) -> bool:
-        """Whether a seat still has something hidden to protect: a live game that is not over."""
-        return not (self.teaching or self.mode == "view" or self.frames or self.state.is_over)
+        """Whether a seat may still have something hidden to protect: a game not over, nor on a teaching board."""
+        return not (self.teaching or self.state.is_over)
 
     def save_text(self) -> str:
         """The text of the file this board offers as a save of its game (see the module's docstring).

@@ -254,11 +254,13 @@ class LessonMixin:
         self._sync()
 
     def handle_message(self, content: Any) -> None:
-        """Lesson messages (``{"type": "lesson", "do": ...}``) and moves; undo and new game do not apply."""
+        """Lesson messages (``{"type": "lesson", "do": ...}``) and moves; undo, new game, save and load do not apply."""
         if isinstance(content, dict) and content.get("type") == "lesson":
             self.lesson_command(content.get("do"))
         elif isinstance(content, dict) and content.get("type") in ("undo", "new"):
             raise ValueError("in a lesson, use 'try again' to start the step over")
+        elif isinstance(content, dict) and content.get("type") in ("save", "load"):
+            raise ValueError("a lesson is not a game to save: its steps start over with 'try again'")
         else:
             super().handle_message(content)  # type: ignore[misc]
 

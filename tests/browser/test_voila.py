@@ -7,6 +7,7 @@ games with a driver in ``drivers.DRIVERS`` are also played here.
 from __future__ import annotations
 
 import json
+import pathlib
 import re
 import urllib.error
 import urllib.request
@@ -14,6 +15,7 @@ import urllib.request
 import pytest
 
 from capture_lib.serve import PlayPage, book_dir, play_pages
+from capture_lib.widgets import vault
 
 from .drivers import DRIVERS
 
@@ -153,3 +155,30 @@ def test_a_whole_game_by_clicks_with_a_refused_typed_move(voila, open_page, slug
     assert not page.problems, page.problems
     if not reason_marked_as_error or success_marked_as_error:
         pytest.xfail(MESSAGE_KIND_BUG)
+
+
+def test_a_saved_claim_brings_the_game_back_after_a_new_game(voila, open_page):
+    """Save offers a claim (a game in progress holds secrets, so the file names it and holds nothing else);
+    new game asks first; loading the claim on the same server brings the game back."""
+    page = open_page(f"{voila.url}/voila/render/card-commander/play.ipynb?token={voila.token}")
+    board = page.locator(".capture-board").first
+    log = board.locator(PROGRESS)
+    expect(log).to_be_visible(timeout=FIRST_DRAW_MS)
+    board.locator(".cc-actions").get_by_role("button", name="Karl").click()
+    expect(board.locator(".cap-message")).to_contain_text("played", timeout=MOVE_MS)
+    played = log.inner_text()
+    with page.expect_download(timeout=MOVE_MS) as download:
+        board.get_by_role("button", name="save", exact=True).click()
+    saved = pathlib.Path(download.value.path())
+    claim = json.loads(saved.read_text(encoding="utf-8"))
+    assert claim["format"] == "capture-board-claim" and claim["game"] == "card-commander"
+    try:
+        board.get_by_role("button", name="new game").click()
+        board.get_by_role("button", name="start a new game").click()
+        expect(log).to_have_text("move log (0)", timeout=MOVE_MS)
+        board.get_by_label("load a saved game from a file").set_input_files(saved)
+        expect(board.locator(".cap-message")).to_contain_text("loaded a saved game", timeout=MOVE_MS)
+        expect(log).to_have_text(played)
+    finally:
+        (vault.folder() / f"{claim['token']}.json").unlink(missing_ok=True)  # the server's kept game
+    assert not page.problems, page.problems
