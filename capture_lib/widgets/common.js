@@ -44,7 +44,8 @@ function stepper(frames, index, go, unit = "step") {
       button("next step", "forward \u203A", Math.min(last, index + 1), index === last),
       button("last step", "last \u00BB", last, index === last)),
     h("div", { className: "cap-step-caption", "aria-live": "polite" },
-      h("span", { className: "cap-step-count" }, `${unit} ${index} of ${last}`),
+      // An example's step 0 is its start; a lesson's pictures are counted from 1.
+      h("span", { className: "cap-step-count" }, unit === "picture" ? `picture ${index + 1} of ${last + 1}` : `${unit} ${index} of ${last}`),
       frame.action ? h("code", { className: "cap-step-action" }, frame.action) : null,
       h("span", { className: "cap-step-note" }, frame.note || "")));
 }

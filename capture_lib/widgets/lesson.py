@@ -217,6 +217,10 @@ class LessonMixin:
             "last": last, "finished": self._status in ("right", "revealed") and last,
         }
 
+    def undo_block(self) -> str:
+        """A lesson has no undo (nothing to check move by move): "try again" starts the step over."""
+        return "in a lesson, use 'try again' to start the step over"
+
     def _play_from_front_end(self, text: str) -> None:
         step = self.step
         if self._status in ("right", "revealed"):
