@@ -18,8 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from capture_lib import CHANCE, load_game
+from capture_lib.core import record
 from capture_lib.lessons import MODULES, exercises, tutorial
-from capture_lib.widgets import base, secrecy
+from capture_lib.widgets import secrecy
 from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard
 from capture_lib.widgets.card_commander import CardCommanderBoard
 from capture_lib.widgets.command_capture import CommandCaptureBoard
@@ -125,7 +126,7 @@ class FixedSource:
 
 @pytest.mark.parametrize("board_class", BOARDS)
 def test_a_board_and_its_new_games_deal_from_the_secure_source(board_class, monkeypatch):
-    monkeypatch.setattr(base.random, "SystemRandom", FixedSource)
+    monkeypatch.setattr(random, "SystemRandom", FixedSource)
     assert board_class(seat=0, level="random").state.seed == 424242
     board = board_class(seed=5, seat=0, level="random")  # fixed on purpose, as a test or an example does
     assert board.state.seed == 5
@@ -275,10 +276,18 @@ def test_a_finished_game_is_saved_whole_and_loads_anywhere(board_class):
     board = board_class(over, seat=0)
     sent = listen(board)
     send(board, {"type": "save"})
-    saved = json.loads(sent[0]["text"])
-    assert saved["format"] == "capture-lib-save" and saved["seed"] != over.seed  # the seed stays in Python
-    loaded = load_game(board_class.game_slug).from_json(sent[0]["text"])
-    assert loaded == board.state
+    text = sent[0]["text"]
+    assert sent[0]["filename"].endswith("-game.txt")
+    assert '[SeedPolicy "withheld"]' in text and "[Seed " not in text  # the seed stays in Python
+    assert record.load(text) == board.state  # what `capture play --load` reads, and any board
+
+
+def test_a_board_loads_a_record_or_a_json_save_and_draws_a_fresh_seed():
+    state = load_game("card-commander").replay(12, ["commander Karl", "commander Joanne"])
+    for text in (record.write(state), state.to_json()):  # both fix seed 12, which decides every card to come
+        board = CardCommanderBoard(seat=0, level="random")
+        send(board, {"type": "load", "text": text})
+        assert board.message_kind == "info" and board.state == state and board.state.seed != 12
 
 
 def claim_of(game: str, token: str) -> str:
@@ -286,12 +295,13 @@ def claim_of(game: str, token: str) -> str:
 
 
 @pytest.mark.parametrize(("text", "says"), [
-    ("", "empty"), ("hello", "not valid JSON"), ("{}", "not a saved game"), ("[" * 5000 + "]" * 5000, "nested"),
+    ("", "empty"), ("hello", "not a game record"), ("{}", "not a saved game"),
+    ('{"a": ' * 5000 + "1" + "}" * 5000, "nested"), ("[" * 5000 + "]" * 5000, "should be a header"),
     (json.dumps({"format": "capture-lib-save", "version": 99}), "version 99"),
     (claim_of("card-commander", "../" * 11), "does not name a kept game"),
     (claim_of("card-commander", "A" * 32), "not kept on this computer"),
     (claim_of("medieval-capture", "A" * 32), "claims a game of 'medieval-capture'"),
-], ids=["empty", "text", "object", "nested", "version", "path", "missing", "other-game"])
+], ids=["empty", "text", "object", "nested", "brackets", "version", "path", "missing", "other-game"])
 def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_is_lost(text, says):
     board = CardCommanderBoard(seed=3, seat=0)
     send(board, {"type": "play", "action": "commander Karl"})
@@ -331,7 +341,7 @@ def test_a_board_shared_or_only_shown_offers_a_claim_while_the_game_goes_on(mode
     teaching = CardCommanderBoard(seed=3, seat=0, teaching=True)  # every card is shown: nothing to hide
     sent = listen(teaching)
     send(teaching, {"type": "save"})
-    assert json.loads(sent[0]["text"])["format"] == "capture-lib-save"
+    assert record.load(sent[0]["text"]) == teaching.state
 
 
 def test_a_lesson_is_neither_saved_nor_replaced_by_a_load():
@@ -369,10 +379,10 @@ def check_the_page(board, sent: list[dict]) -> None:
     hidden = set().union(*(hidden_words(state, seat) for seat in (range(state.num_players) if covered else [viewer])))
     assert not words(json.dumps(synced(board))) & hidden
     for message in sent:
-        saved = json.loads(message["text"])
-        if saved["format"] == "capture-lib-save":
-            assert state.is_over  # the whole game only once nothing is at stake
+        if message["filename"].endswith("-game.txt"):
+            assert state.is_over and record.load(message["text"]) == state  # the whole game once nothing is at stake
         else:  # a claim names the kept game and holds nothing else
+            saved = json.loads(message["text"])
             assert saved["format"] == "capture-board-claim" and set(saved) == {"format", "version", "game", "token",
                                                                                "actions", "note"}
 

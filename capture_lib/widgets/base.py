@@ -18,7 +18,9 @@ move that showed anybody something hidden (``secrecy.reveals``), and never under
 Saves (``save_text``, ``load_text``): a board never writes its seed into a file. While a game with
 secrets goes on, the file offered is a *claim* on the game kept on the machine that runs the board
 (``vault``), so it holds nothing hidden; once the game is over, or on a teaching board where every
-card is shown, it is the whole game, which any copy of the engine reads.
+card is shown, it is the whole game as a plain text record (``core.record``, seed withheld), which
+any copy of the engine reads (``capture play --load``). A board loads a claim, a record or a JSON
+save, and always draws a fresh seed for the chance still to come.
 """
 
 from __future__ import annotations
@@ -26,17 +28,16 @@ from __future__ import annotations
 import importlib
 import json
 import pathlib
-import random
-import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import anywidget
 import traitlets
 
+from capture_lib.core import record
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.errors import IllegalAction
-from capture_lib.core.protocol import State
+from capture_lib.core.protocol import State, fresh_seed
 
 from . import vault
 from .secrecy import Twins, reveals
@@ -90,11 +91,6 @@ def public_notation(state: State, view: dict[str, Any]) -> str:
     return str(state.history[-1])
 
 
-def fresh_seed() -> int:
-    """A seed nobody can guess, for a game someone plays."""
-    return random.SystemRandom().randrange(2**31)
-
-
 def reseeded(text: str) -> str:
     """Save text with a fresh seed in place of its own: what chance does next is nobody's to know.
 
@@ -107,7 +103,7 @@ def reseeded(text: str) -> str:
         return text
     if not isinstance(data, dict) or "seed" not in data:
         return text
-    data["seed"] = secrets.randbelow(2**31)
+    data["seed"] = fresh_seed()
     return json.dumps(data, sort_keys=True)
 
 
@@ -288,17 +284,18 @@ class BoardWidget(anywidget.AnyWidget):
         """The text of the file this board offers as a save of its game (see the module's docstring).
 
         While secrets are at stake it is a claim on the game kept on this machine; otherwise the whole
-        game in the engine's save format, with a throwaway seed in place of the game's own.
+        game as a record that withholds the seed.
         """
-        whole = reseeded(self.state.to_json())
+        whole = record.write(self.state, seed=False)
         if not self.secrets_at_stake():
             return whole
         return vault.claim(self.game_slug, vault.keep(whole), len(self.state.history))
 
     def load_text(self, text: Any) -> None:
-        """Load a save or a claim (the text of a file the page read); ``ValueError`` says what is wrong.
+        """Load a claim, a record or a JSON save (the text of a file the page read); ``ValueError`` says
+        what is wrong.
 
-        The save is checked through the engine's own loading (every action replayed through the rules)
+        The game is checked through the engine's own loading (every action replayed through the rules)
         and gets a fresh seed, so no file fixes what chance does next. A refused file changes nothing.
         """
         if not isinstance(text, str) or not text.strip():
@@ -307,7 +304,8 @@ class BoardWidget(anywidget.AnyWidget):
             raise ValueError("that file is too long to be a saved game")
         text = vault.redeem(self.game_slug, text)
         try:
-            loaded = self._game.from_json(reseeded(text))
+            # A record that fixes its seed, or a JSON save, is replayed once more under a fresh seed.
+            loaded = self._game.from_json(reseeded(record.load(text, self._game).to_json()))
         except RecursionError:
             raise ValueError("that file is not a saved game (it nests too deeply)") from None
         if self.mode == "computer" and self.seat >= loaded.num_players:
@@ -433,7 +431,7 @@ class BoardWidget(anywidget.AnyWidget):
         elif kind == "save":
             text = self.save_text()
             whole = not self.secrets_at_stake()
-            name = f"{self.game_slug}-{'game' if whole else 'claim'}.json"
+            name = f"{self.game_slug}-game.txt" if whole else f"{self.game_slug}-claim.json"
             self.send({"type": "save", "text": text, "filename": name})
             self.say("saved the whole game to a file" if whole else
                      "saved: the file names this game, kept on this computer; load it here to go on")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from capture_lib.core.protocol import State
+from capture_lib.core.protocol import State, fresh_seed
 
 from .base import BoardWidget, module_source, style_source
 
@@ -28,6 +27,6 @@ class CaptureTheCommanderBoard(BoardWidget):
             from capture_lib import load_game
 
             if seed is None:
-                seed = random.SystemRandom().randrange(2**31)
+                seed = fresh_seed()
             state = load_game(self.game_slug).new_game(seed=seed, players=players)
         super().__init__(state, seed=seed, **kwargs)

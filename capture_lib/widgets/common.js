@@ -94,15 +94,15 @@ function confirmNew(model, ctx) {
     h("button", { type: "button", onclick: () => done(false) }, "keep playing"));
 }
 
-// Save: Python answers {type: "save"} with the file's text (a whole game, or a claim on a game kept on the
-// machine that runs the board: see vault.py); the page offers it as a download.
+// Save: Python answers {type: "save"} with the file's text (a whole game's record, or a claim on a game kept
+// on the machine that runs the board: see vault.py); the page offers it as a download.
 function saveButton(model) {
   return h("button", { type: "button", className: "cap-save", title: "save this game to a file",
     onclick: () => model.send({ type: "save" }) }, "save");
 }
 
 function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const url = URL.createObjectURL(new Blob([text], { type: name.endsWith(".json") ? "application/json" : "text/plain" }));
   const link = h("a", { href: url, download: name, style: "display:none" });
   document.body.append(link);
   link.click();
@@ -113,7 +113,7 @@ function download(name, text) {
 const MAX_SAVE_BYTES = 1000000;
 
 function loadButton(model, ctx) {
-  const picker = h("input", { type: "file", accept: ".json,application/json,text/plain", className: "cap-load-file",
+  const picker = h("input", { type: "file", accept: ".json,.txt,application/json,text/plain", className: "cap-load-file",
     "aria-label": "load a saved game from a file",
     onchange: async (event) => {
       const file = event.target.files && event.target.files[0];
