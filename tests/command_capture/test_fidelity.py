@@ -188,3 +188,11 @@ def test_blue_sets_up_first_and_moves_first():
     assert s.current_player == 1 and s.phase == "setup"
     s = s.play("assassin A7").play("ready")
     assert s.current_player == 0 and s.turn == 1
+
+
+def test_a_bash_is_stopped_by_a_blocked_side_only_from_the_touching_square():
+    # Red Cavalry in Melee facing west blocks its front diagonals; its front-left looks south-west
+    s = pos({"C3": "M+", "D4": "c<"}, civs="VR")
+    assert "C3>D4" not in names(s)
+    s = pos({"B2": "M+", "D4": "c<"}, civs="VR")
+    assert "B2>D4" in names(s)

@@ -236,8 +236,9 @@ RULINGS: tuple[Ruling, ...] = (
                "its square. For a Maiden facing the enemy that is one square on along her line. If that "
                "square holds any unit, or is off the board, the enemy is captured instead. The Fortress and units "
                "under a Fortify aura cannot be bashed; a Commander can, and one pushed off the board or "
-               "into a unit is captured. The pushed unit keeps its state, facing and lock. A bash coming "
-               "from a blocked side is stopped. Notation: C3>E5.",
+               "into a unit is captured. The pushed unit keeps its state, facing and lock. A bash from "
+               "the square touching the enemy on one of its blocked sides is stopped; from further along the "
+               "diagonal it is not (see blocking). Notation: C3>E5.",
         reason="The bash happens while moving, so it reaches as far as her diagonal move; like her capture, "
                "which is diagonally forward, it goes along her front diagonals only. The text defines "
                "backward from the owner's starting side; a push is done to the unit, not one of its own "
