@@ -147,7 +147,7 @@ class BoardWidget(anywidget.AnyWidget):
             seed = state.seed if state is not None else fresh_seed()
         self._start = state if state is not None else self._game.new_game(seed=seed)
         self._states: list[State] = [self._start]
-        self._undo_cache: dict[tuple[int, int], str] = {}
+        self._undo_kept: tuple[State, State, str] | None = None
         self._twins = Twins()  # kept between moves: the reveal check replays the game only after a reveal
         if opponent is not None and level is not None:
             raise ValueError("give a computer opponent or a level, not both")
@@ -242,10 +242,11 @@ class BoardWidget(anywidget.AnyWidget):
         if self.curtain:
             return f"the screen is waiting for {self.curtain}: undo stays off behind the curtain"
         before, after = self._states[-2], self._states[-1]
-        key = (id(before), id(after))
-        if key not in self._undo_cache:
-            self._undo_cache = {key: self._why_kept(before, after)}  # only the last step is ever asked about
-        return self._undo_cache[key]
+        # Only the last step is ever asked about; the answer is kept with the two states it is about.
+        kept = self._undo_kept
+        if kept is None or kept[0] is not before or kept[1] is not after:
+            kept = self._undo_kept = (before, after, self._why_kept(before, after))
+        return kept[2]
 
     def _why_kept(self, before: State, after: State) -> str:
         """Why the step from ``before`` to ``after`` (one move, or a move with its reported time) stays."""
@@ -257,6 +258,8 @@ class BoardWidget(anywidget.AnyWidget):
         mover = before.current_player
         if mover == CHANCE:
             return "chance has spoken (a deal, a roll or a draw), and that cannot be taken back"
+        if self.mode == "computer" and mover != self.seat:
+            return "the computer has moved since, and a move is taken back only before the next player acts"
         if after.current_player != mover or not self._is_human_turn(before):
             return "the turn has passed: a move can be taken back only before the next player acts"
         state = before
