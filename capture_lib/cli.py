@@ -13,18 +13,17 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib
 import json
 import os
 import pathlib
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
-from typing import TextIO
+from collections.abc import Sequence
 
-from capture_lib import CHANCE, IllegalAction, list_games, load_game
+from capture_lib import list_games, load_game
 from capture_lib.core.protocol import State, check_seed
+from capture_lib.terminal.play import play_in_terminal  # noqa: F401  (``capture play``; tests import it here)
 
 
 def project_root() -> pathlib.Path:
@@ -72,11 +71,6 @@ def build_book(strict: bool = False) -> pathlib.Path:
     return root / "_build" / "html" / "index.html"
 
 
-def _text_renderer(slug: str) -> Callable[[dict], str]:
-    module = importlib.import_module(f"capture_lib.games.{slug.replace('-', '_')}.render")
-    return module.to_text
-
-
 def save_game(state: State, path: str | pathlib.Path) -> str:
     """Write ``state``'s whole game to ``path``: a JSON save if the name ends in ``.json``, else a record.
 
@@ -103,76 +97,17 @@ def load_saved(path: str | pathlib.Path, slug: str | None = None) -> State:
     return record.load(text, load_game(slug) if slug else None)
 
 
-def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: TextIO = sys.stdin,
-                     stdout: TextIO = sys.stdout, level: str = "rule", state: State | None = None) -> State:
-    """Play ``slug`` against the rule-based computer player, reading notation from ``stdin``.
+def lab_command(extra: Sequence[str] = ()) -> list[str]:
+    """The JupyterLab command line of ``capture lab``: the book's folder, then ``extra`` as given.
 
-    ``state``, if given, is a game to go on with (``slug`` must be its game). ``save FILE`` at the prompt
-    writes the game so far (see ``save_game``).
+    ``extra`` is what followed ``capture lab`` on the command line; a leading ``--`` (which separates
+    JupyterLab's options from ours) is dropped rather than handed on, where JupyterLab would stop
+    reading options at it.
     """
-    from capture_lib.ai.levels import player_for
-
-    computer = player_for(level)
-
-    game = load_game(slug)
-    if state is None:
-        state = game.new_game(seed=seed)
-    elif state.game is not game:
-        raise ValueError(f"the game to go on with is {state.game.slug}, not {slug}")
-    draw = _text_renderer(slug)
-    names = getattr(state, "names", None) or getattr(game, "seat_names", [f"seat {i}" for i in range(game.max_players)])
-    if not 0 <= seat < state.num_players:
-        raise ValueError(f"no seat {seat} in this game: seats are 0 to {state.num_players - 1}")
-    say = stdout.write
-    say(f"{game.title}: you are {names[seat]}. Type a move in notation, 'moves' for the legal ones, "
-        "'save FILE' to save the game (the whole game, the computer's hidden cards too), 'quit' to stop.\n")
-    shown = None
-    while not state.is_over:
-        player = state.current_player
-        if player == CHANCE:
-            state = state.play_chance()
-            continue
-        if player != seat:
-            action = computer(state, player)
-            state = state.play(action)
-            say(f"{names[player]} plays: {state.observation(seat)['log'][-1]}\n")
-            continue
-        view = state.observation(seat)
-        if view != shown:
-            say("\n" + draw(view) + "\n")
-            shown = view
-        say("your move> ")
-        stdout.flush()
-        line = stdin.readline()
-        if not line or line.strip().lower() in ("quit", "exit"):
-            say("\nbye\n")
-            return state
-        text = line.strip()
-        if text.lower().startswith("save ") or text.lower() == "save":
-            target = text[5:].strip()
-            if not target:
-                say("save needs a file name: save game.txt (a record) or save game.json (a JSON save)\n")
-                continue
-            try:
-                kind = save_game(state, target)
-            except OSError as err:
-                say(f"could not save: {err}\n")
-                continue
-            say(f"saved the game as a {kind} in {target}; go on with: capture play --load {target}\n")
-            continue
-        if text.lower() == "moves":
-            legal = [str(a) for a in state.legal_actions()]
-            say(", ".join(legal[:30]) + (f" ... ({len(legal)} in all)" if len(legal) > 30 else "") + "\n")
-            continue
-        try:
-            state = state.play(text)
-        except IllegalAction as err:
-            say(f"not allowed: {err}\n")
-    say("\n" + draw(state.observation(seat)) + "\n")
-    winners = state.winners
-    result = "a draw" if not winners else ("you win!" if seat in winners else f"{names[winners[0]]} wins")
-    say(f"Game over: {result}\n")
-    return state
+    extra = list(extra)
+    if extra[:1] == ["--"]:
+        extra = extra[1:]
+    return [sys.executable, "-m", "jupyterlab", f"--notebook-dir={project_root() / 'book'}", *extra]
 
 
 def _option_value(text: str) -> object:
@@ -220,7 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     book = sub.add_parser("book", help="build the HTML book")
     book.add_argument("--strict", action="store_true", help="fail on any Sphinx warning")
     lab = sub.add_parser("lab", help="open the book's notebooks in JupyterLab")
-    lab.add_argument("extra", nargs=argparse.REMAINDER, help="more arguments for jupyter lab")
+    lab.add_argument("extra", nargs=argparse.REMAINDER,
+                     help="arguments for JupyterLab itself, after --: capture lab -- --port 9999 --no-browser")
     play = sub.add_parser("play", help="play a game in the terminal against the computer")
     play.add_argument("game", nargs="?", choices=list_games(), help="the game (not needed with --load)")
     play.add_argument("--seat", type=int, default=0, help="your seat (0 plays first)")
@@ -254,14 +190,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                          help="the most pages open at once in the class, each a Python kernel (default 40)")
     serving.add_argument("--pages-per-student", type=int, default=None,
                          help="the most pages one student's browser keeps open (default 3)")
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if rest:
+        if args.command != "lab":
+            parser.error("unrecognized arguments: " + " ".join(rest))
+        # JupyterLab's own options given without a "--" in front (capture lab --port 9999) go on as well.
+        args.extra = [*rest, *args.extra]
     if args.command == "book":
         index = build_book(strict=args.strict)
         print(f"The book is built: open {index.as_uri()}")
     elif args.command == "lab":
-        root = project_root()
-        os.execvp(sys.executable, [sys.executable, "-m", "jupyterlab", f"--notebook-dir={root / 'book'}",
-                                   *args.extra])
+        command = lab_command(args.extra)
+        os.execvp(command[0], command)
     elif args.command == "play":
         state = None
         if args.load is not None:
