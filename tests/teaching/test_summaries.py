@@ -27,6 +27,15 @@ KEY_RULES = {
 }
 
 
+#: Words that the engine's picture of each game writes (its labels are text, so they reach the PDF's text).
+PICTURE_WORDS = {
+    "card-commander": ["left lane", "round 1 result", "a round played out"],
+    "capture-the-commander": ["the owner sits here", "13 c", "the slots, numbered"],
+    "command-capture": ["rome vs red egypt", "the quick start"],
+    "medieval-capture": ["blue territory", "red territory", "cathedral (c)", "crown space", "after the set-up"],
+}
+
+
 def _text(pdf_path) -> str:
     text = " ".join(page.extract_text() for page in pypdf.PdfReader(pdf_path).pages)
     # Ligatures (fi, ff) and line breaks: compare plain words.
@@ -109,3 +118,48 @@ def test_the_built_book_links_each_chapter_to_its_pdf(built_book, slug):
     for page in ("index.html", "summary.html"):
         text = (html / "book" / slug / page).read_text(encoding="utf-8")
         assert f'href="../../summaries/{slug}.pdf"' in text, f"book/{slug}/{page} does not link to the PDF"
+
+
+@pytest.mark.parametrize("slug", sorted(KEY_RULES))
+def test_each_handout_carries_the_engines_picture_beside_the_rules(printed, slug):
+    # The summary asks for the picture once; the printed page has the engine's SVG there, floated beside the
+    # rules, and the PDF (still one page, above) holds the picture's own labels.
+    source = (summaries.ROOT / "book" / slug / "summary.md").read_text(encoding="utf-8")
+    assert source.count(summaries.PICTURE_MARK) == 1
+    page = summary_html(slug)
+    figure = re.search(r'<figure class="picture" style="width: (\d+)mm"><svg .*?</svg><figcaption>', page, re.DOTALL)
+    assert figure and int(figure.group(1)) == summaries.picture_widths(slug)[0]
+    assert summaries.PICTURE_MARK not in page
+    text = _text(printed[slug])
+    missing = [words for words in PICTURE_WORDS[slug] if words not in text]
+    assert not missing, f"{slug}'s PDF lacks the picture's {missing}"
+
+
+def test_the_picture_shows_only_what_its_seat_may_see():
+    # Drawn from Blue's observation: Red's hidden Knight and Red's hidden Assassin never appear.
+    from capture_lib.games.command_capture import GAME
+    from capture_lib.games.command_capture.render import to_svg
+    from capture_lib.games.medieval_capture import render as medieval
+
+    svg, _ = summaries.PICTURES["medieval-capture"][0]()
+    assert svg.count(f'stroke="{medieval.GOLD}" stroke-width="3.5"') == 1  # the ring round Blue's own Knight
+    svg, _ = summaries.PICTURES["command-capture"][0]()
+    everything = to_svg(GAME.quick_start().view(None, everything=True))
+    assert everything.count(">ASSN<") == 2 and svg.count(">ASSN<") == 1  # only Blue's own Assassin
+
+
+def test_a_picture_that_does_not_fit_is_printed_smaller(tmp_path, monkeypatch):
+    # Stand-in for Chromium: the page runs to two sheets while the picture is wider than 60 mm.
+    def fake_print(page, pdf, chromium, timeout=120):
+        width = re.search(r'<figure class="picture" style="width: (\d+)mm"', page.read_text())
+        pages = 2 if width and int(width.group(1)) > 60 else 1
+        pdf.write_bytes(b"%PDF-1.4 " + b"<< /Type /Page >> " * pages)
+
+    monkeypatch.setattr(summaries, "print_pdf", fake_print)
+    made = build_summaries(tmp_path, chromium="/bin/true")
+    assert len(made) == len(KEY_RULES)
+    for slug in KEY_RULES:
+        page = (tmp_path / f"{slug}.html").read_text()
+        width = int(re.search(r'style="width: (\d+)mm"', page).group(1))
+        assert width == max(w for w in summaries.picture_widths(slug) if w <= 60)
+        assert pdf_page_count((tmp_path / f"{slug}.pdf").read_bytes()) == 1
