@@ -128,7 +128,7 @@ def test_command_capture_has_a_key_and_marks_a_units_moves(terminal):
     assert "\x1b[" in start, "a terminal without NO_COLOR gets colour"
     plain = " ".join(ANSI.sub("", start).split())
     assert "key: A Archer" in plain and "L Legionnaire" in plain and "facing ^ N" in plain
-    assert "i+v#2 is a Red Infantry" in plain and "State Lock" in plain
+    assert "i+v#2 is a Red Infantry" in plain and "State Lock" in plain and "Set-up: 'assassin SQUARE'" in plain
     t.send("assassin D2")
     assert "X^*" in ANSI.sub("", t.send("ready")), "our hidden Assassin, marked for us"
     shown = ANSI.sub("", t.send("moves B1"))

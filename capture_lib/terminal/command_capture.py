@@ -76,7 +76,7 @@ class CommandCaptureView(TerminalView):
         else:
             status = f"turn {view['turn']}, {players[view['to_move']]} to act"
             if view.get("phase") == "setup":
-                status += " (set-up: 'assassin SQUARE' hides your Assassin, 'flip SQUARE' picks a state, 'ready')"
+                status += " (set-up)"
             if view.get("follow_up"):
                 status += f" (an extra action for the unit on {view['follow_up']}, or 'end')"
         civs = view["civilizations"]
@@ -89,20 +89,28 @@ class CommandCaptureView(TerminalView):
 
     @staticmethod
     def key(view: dict[str, Any]) -> str:
-        """The key to the tokens: the kinds on the board by letter, then the marks."""
+        """The key to the tokens, under every board: the kinds on the board by letter, then the marks."""
         kinds: dict[str, str] = {}
         for u in view["units"]:
             kinds.setdefault(u["letter"], u["kind"])
         letters = ", ".join(f"{letter} {name}" for letter, name in sorted(kinds.items()))
-        return textwrap.fill(f"key: {letters} (capital Blue, small Red); + second state, ! revealed Assassin, * your "
-                             "hidden Assassin; facing ^ N (towards row 8) > E v S < W; #n State Lock for n more "
-                             "turns; . empty", 78)
+        lines = textwrap.wrap(f"key: {letters} (capitals Blue, small letters Red)", 78, subsequent_indent="     ")
+        lines.append("     + second state, ! revealed Assassin, * your hidden Assassin, #n State Lock n more turns")
+        lines.append("     facing ^ N (towards row 8), > E, v S, < W; . an empty square")
+        return "\n".join(lines)
 
     def legend(self, view: dict[str, Any], paint: Paint) -> str:
-        """The key, with an example token read out and the marks a named unit's moves get."""
-        return (self.key(view) + "\nFor example i+v#2 is a Red Infantry in its second state facing S (towards "
-                "row 1), State Lock for 2 more turns. Type a square (D2) or 'moves D2' to mark where that unit "
-                "may go: o move, x capture, * shot, > Shield Bash; @ the unit itself.")
+        """How to read a token (the key itself is under every board) and the marks of a unit's moves."""
+        return ("How to read a unit: i+v#2 is a Red Infantry in its second state facing S (towards row 1), State "
+                "Lock for 2 more turns; the key under the board names every letter. Type a square (D2) or "
+                "'moves D2' to mark where that unit may go: o move, x capture, * shot, > Shield Bash; @ the unit.")
+
+    def advice(self, view: dict[str, Any], moves: list[str]) -> str:
+        """During the set-up: how to hide the Assassin, choose states and finish."""
+        if view.get("phase") != "setup":
+            return ""
+        return ("Set-up: 'assassin SQUARE' hides your Assassin among your front row, 'flip SQUARE' puts a unit in "
+                "its other state, 'ready' when your army is set.")
 
     def focus(self, view: dict[str, Any], words: list[str], moves: list[str]) -> Focus | None:
         """A named square: its unit in words, and the squares its moves name, by kind of move."""

@@ -254,7 +254,7 @@ class MedievalView(TerminalView):
         return Focus(about=about, marks=marks)
 
 
-_KIND_STYLE = {"crown": ("yellow",), "knight": ("magenta",), "treasure": ("yellow",), "bridge": ("dim",),
+_KIND_STYLE = {"crown": ("yellow",), "knight": ("magenta",), "bridge": ("dim",),
                "boat": ("cyan",), "cathedral": ("bold",), "dungeon": ("bold",)}
 
 VIEW = MedievalView()
