@@ -16,6 +16,19 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def kept_games_folder(tmp_path_factory):
+    """Games the boards keep (claims and their automatic saves, capture_lib/widgets/vault.py) go to a
+    folder of this test run, never the home folder; servers started by the tests inherit it."""
+    previous = os.environ.get("CAPTURE_SAVES")
+    os.environ["CAPTURE_SAVES"] = str(tmp_path_factory.mktemp("kept-games"))
+    yield
+    if previous is None:
+        os.environ.pop("CAPTURE_SAVES", None)
+    else:
+        os.environ["CAPTURE_SAVES"] = previous
+
+
 @pytest.fixture(scope="session")
 def built_book() -> dict:
     """Build the HTML book strictly (any Sphinx warning fails) with ``capture book --strict``."""

@@ -353,6 +353,30 @@ def test_a_lesson_is_neither_saved_nor_replaced_by_a_load():
     assert sent == [] and board.state == tutorial("card-commander").steps[0].start
 
 
+def test_a_live_board_keeps_its_game_after_every_move_and_a_fresh_board_resumes_it():
+    board = CardCommanderBoard(seed=3, seat=0, level="random")
+    assert board.resume == ""  # nobody has moved yet
+    send(board, {"type": "play", "action": "commander Karl"})
+    claim = json.loads(board.resume)
+    assert claim["format"] == "capture-board-claim" and not words(board.resume) & hidden_words(board.state, 0)
+    send(board, {"type": "play", "action": board.legal[0]})
+    assert json.loads(board.resume)["token"] == claim["token"]  # the same kept game, brought up to date
+    fresh = CardCommanderBoard(seat=0, level="random")  # what a page reload or a kernel restart gives
+    send(fresh, {"type": "load", "text": board.resume})
+    assert fresh.message_kind == "info" and fresh.state == board.state
+    while not board.state.is_over:
+        send(board, {"type": "play", "action": board.legal[0]})
+    assert board.resume == ""  # a finished game is not offered again
+
+
+def test_lessons_and_teaching_boards_keep_no_game():
+    lesson = lesson_board(tutorial("card-commander"))
+    send(lesson, {"type": "play", "action": "commander Karl"})
+    teaching = CardCommanderBoard(seed=3, seat=0, teaching=True)
+    send(teaching, {"type": "play", "action": "commander Karl"})
+    assert lesson.resume == "" and teaching.resume == "" and teaching.under_way
+
+
 # ----- lessons -----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ["tutorial", "exercise"])
 @pytest.mark.parametrize("slug", MODULES)
@@ -442,5 +466,31 @@ def test_the_page_says_why_undo_is_off_and_asks_before_a_new_game(browser, tmp_p
         files=[{"name": "game.json", "mimeType": "application/json", "buffer": b'{"format": "x"}'}])
     page.wait_for_function("window.sent.length === 3")
     assert page.evaluate("window.sent[2]") == {"type": "load", "text": '{"format": "x"}'}
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.browser
+def test_the_page_keeps_the_claim_and_offers_to_resume_after_a_reload(browser, tmp_path):
+    from tests.board_page import HARNESS
+
+    board = CardCommanderBoard(seed=3, seat=0)
+    send(board, {"type": "play", "action": "commander Karl"})
+    claim = board.resume
+    fresh = CardCommanderBoard(seed=4, seat=0)  # the board of the reloaded page: nobody has moved
+    model = dict(json.loads(fresh.to_json()), legal=fresh.legal, mode="computer", level="rule",
+                 under_way=False, resume="")
+    page_file = tmp_path / "board.html"
+    page_file.write_text(HARNESS % {"css": fresh._css_source(), "data": json.dumps(model),
+                                    "esm": json.dumps(fresh._esm_source())})
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.add_init_script(f"localStorage.setItem('capture-resume:card-commander:computer', {json.dumps(claim)});")
+    page.goto(page_file.as_uri())
+    page.wait_for_function("window.ready === true")
+    assert page.get_by_text("This browser kept a game of this board (22 actions)").is_visible()
+    page.get_by_role("button", name="resume the kept game").click()
+    assert page.evaluate("window.sent") == [{"type": "load", "text": claim}]
     assert errors == []
     page.close()

@@ -20,7 +20,9 @@ secrets goes on, the file offered is a *claim* on the game kept on the machine t
 (``vault``), so it holds nothing hidden; once the game is over, or on a teaching board where every
 card is shown, it is the whole game as a plain text record (``core.record``, seed withheld), which
 any copy of the engine reads (``capture play --load``). A board loads a claim, a record or a JSON
-save, and always draws a fresh seed for the chance still to come.
+save, and always draws a fresh seed for the chance still to come. A live board also keeps its game
+after every move (``resume``, a claim the page keeps in the browser's storage), so that a page
+reload or a kernel restart offers to resume it.
 """
 
 from __future__ import annotations
@@ -127,8 +129,13 @@ class BoardWidget(anywidget.AnyWidget):
     level = traitlets.Unicode("").tag(sync=True)
     #: Why undo is off, in players' words ("" while it is on).
     undo_note = traitlets.Unicode("").tag(sync=True)
-    #: Whether a game is going on (moves made, not over): "new game" asks before it throws it away.
+    #: Whether a game is going on (someone has moved, not over): "new game" asks before it throws it away.
     under_way = traitlets.Bool(False).tag(sync=True)
+    #: A claim on this board's game, kept after every move, that the page keeps to offer after a reload
+    #: ("" once the game is over, and on boards that do not keep their games).
+    resume = traitlets.Unicode("").tag(sync=True)
+    #: Whether the board keeps its game after every move (lessons do not: their steps start over).
+    keeps_games: bool = True
 
     def __init__(self, state: State | None = None, *, seat: int = 0, mode: str = "computer",
                  teaching: bool = False, frames: list[dict[str, Any]] | None = None,
@@ -148,6 +155,9 @@ class BoardWidget(anywidget.AnyWidget):
         self._start = state if state is not None else self._game.new_game(seed=seed)
         self._states: list[State] = [self._start]
         self._undo_kept: tuple[State, State, str] | None = None
+        self._kept_as: str | None = None  # this board's own name in the vault, once it has kept a game
+        self._loaded = False  # whether the game on the board was loaded from a file (and has moves)
+        self._kept_state: State | None = None
         self._twins = Twins()  # kept between moves: the reveal check replays the game only after a reveal
         if opponent is not None and level is not None:
             raise ValueError("give a computer opponent or a level, not both")
@@ -276,6 +286,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._start = self._game.new_game(seed=fresh_seed() if seed is None else seed, **self._start.options)
         self._states = [self._start]
         self._ready_seat = None
+        self._loaded = False
         self._advance()
 
     # ----- saving and loading ------------------------------------------------------------------------
@@ -292,7 +303,12 @@ class BoardWidget(anywidget.AnyWidget):
         whole = record.write(self.state, seed=False)
         if not self.secrets_at_stake():
             return whole
-        return vault.claim(self.game_slug, vault.keep(whole), len(self.state.history))
+        try:
+            token = vault.keep(self.state.to_json())
+        except OSError:
+            raise ValueError("this computer could not keep the game (its disk is full or read-only), so it "
+                             "cannot be saved while it goes on") from None
+        return vault.claim(self.game_slug, token, len(self.state.history))
 
     def load_text(self, text: Any) -> None:
         """Load a claim, a record or a JSON save (the text of a file the page read); ``ValueError`` says
@@ -316,6 +332,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._start = loaded
         self._states = [loaded]
         self._ready_seat = None
+        self._loaded = bool(loaded.history)
         self._advance()
 
     def _is_human_turn(self, state: State) -> bool:
@@ -387,7 +404,24 @@ class BoardWidget(anywidget.AnyWidget):
         self.legal = [str(a) for a in state.legal_actions()] if my_turn and self.mode != "view" else []
         self.undo_note = self.undo_block()
         self.can_undo = not self.undo_note
-        self.under_way = not state.is_over and len(state.history) > len(self._start.history) and self.mode != "view"
+        # Under way once a person has moved (a state on the stack, other than the last, waited for one),
+        # or a game in progress was loaded.
+        self.under_way = not state.is_over and (self._loaded or any(self._is_human_turn(s) for s in self._states[:-1]))
+        self._keep_game()
+
+    def _keep_game(self) -> None:
+        """Keep the game going on in the vault and offer the page a claim on it (``resume``)."""
+        if not self.keeps_games or self.teaching or not self.under_way:
+            self.resume = ""
+            return
+        if self._kept_state is self.state:
+            return
+        try:
+            self._kept_as = vault.keep(self.state.to_json(), self._kept_as)
+        except OSError:
+            return  # a full disk or a read-only home: the game goes on, only unkept (save still says why)
+        self._kept_state = self.state
+        self.resume = vault.claim(self.game_slug, self._kept_as, len(self.state.history))
 
     # ----- messages from the front end ---------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:

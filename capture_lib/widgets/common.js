@@ -83,7 +83,40 @@ function controls(model, ctx) {
     !ctx.lesson && undoNote && !model.get("curtain")
       ? h("div", { className: "cap-undo-why", id: "cap-undo-why" }, `Undo is off: ${undoNote}.`) : null,
     !ctx.lesson && ctx.ui.confirmNew ? confirmNew(model, ctx) : null,
+    ctx.lesson || model.get("teaching") ? null : resumeOffer(model, ctx),
   ];
+}
+
+// A live board keeps its game after every move and sends a claim on it (resume); the page keeps the claim
+// in the browser's storage, one per game and mode, and offers it on a fresh board after a reload.
+function resumeKey(model) {
+  const game = (model.get("view") || {}).game;
+  return game ? `capture-resume:${game}:${model.get("mode")}` : null;
+}
+
+function storage() {
+  try { return window.localStorage; } catch (err) { return null; }  // storage may be switched off
+}
+
+function keepResume(model) {
+  const key = resumeKey(model), store = storage();
+  if (!key || !store) return;
+  const claim = model.get("resume");
+  try { if (claim) store.setItem(key, claim); else store.removeItem(key); } catch (err) { /* storage full */ }
+}
+
+function resumeOffer(model, ctx) {
+  const key = resumeKey(model), store = storage();
+  if (!key || !store || model.get("under_way") || model.get("resume") || ctx.ui.resumeDismissed) return null;
+  let claim = null;
+  try { claim = JSON.parse(store.getItem(key) || "null"); } catch (err) { claim = null; }
+  if (!claim || typeof claim.actions !== "number") return null;
+  const text = store.getItem(key);
+  return h("div", { className: "cap-confirm cap-resume", role: "region", "aria-label": "resume a game" },
+    h("p", {}, `This browser kept a game of this board (${claim.actions} actions). Resume it?`),
+    h("button", { type: "button", className: "cap-primary", onclick: () => model.send({ type: "load", text }) },
+      "resume the kept game"),
+    h("button", { type: "button", onclick: () => { ctx.ui.resumeDismissed = true; ctx.redraw(); } }, "not now"));
 }
 
 function confirmNew(model, ctx) {
@@ -185,7 +218,7 @@ export default {
       el.replaceChildren(...parts);
     };
     const events = ["view", "legal", "frames", "message", "message_kind", "curtain", "can_undo", "teaching",
-      "thinking", "lesson", "level", "undo_note", "under_way"];
+      "thinking", "lesson", "level", "undo_note", "under_way", "resume"];
     // One update from Python changes several values; redraw once per frame, not once per value.
     let queued = false;
     const schedule = () => {
@@ -194,6 +227,8 @@ export default {
       requestAnimationFrame(() => { queued = false; draw(); });
     };
     for (const name of events) model.on(`change:${name}`, schedule);
+    const keep = () => keepResume(model);
+    model.on("change:resume", keep);
     const custom = (message) => {
       if (message && message.type === "save" && typeof message.text === "string") download(message.filename, message.text);
     };
@@ -202,6 +237,7 @@ export default {
     return () => {
       for (const name of events) model.off(`change:${name}`, schedule);
       model.off("msg:custom", custom);
+      model.off("change:resume", keep);
     };
   },
 };

@@ -166,6 +166,9 @@ class LessonMixin:
     is declared on the class that ``lesson_class`` makes, since traits must live on a ``HasTraits`` class.
     """
 
+    #: A lesson's steps start over with "try again": nothing to keep between page loads.
+    keeps_games = False
+
     def __init__(self, lesson: Lesson, **kwargs: Any) -> None:
         self._lesson = lesson
         self._index = 0

@@ -30,10 +30,16 @@ def folder() -> pathlib.Path:
     return where
 
 
-def keep(text: str) -> str:
-    """Keep a save's ``text`` under a fresh random name; return the name (the claim's token)."""
-    token = secrets.token_urlsafe(24)
-    descriptor = os.open(folder() / f"{token}.json", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+def keep(text: str, token: str | None = None) -> str:
+    """Keep a save's ``text`` under a fresh random name, or in place of the game kept as ``token`` (a
+    board's own automatic save); return the name (the claim's token)."""
+    if token is None:
+        token, flags = secrets.token_urlsafe(24), os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    elif TOKEN.fullmatch(token):
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+    else:
+        raise ValueError("a kept game's name is 32 letters, digits, '-' or '_'")
+    descriptor = os.open(folder() / f"{token}.json", flags, 0o600)
     with os.fdopen(descriptor, "w", encoding="utf-8") as out:
         out.write(text)
     return token

@@ -17,6 +17,7 @@ import pytest
 from capture_lib.serve import PlayPage, book_dir, play_pages
 from capture_lib.widgets import vault
 
+from .conftest import watch
 from .drivers import DRIVERS
 
 pytestmark = pytest.mark.browser
@@ -157,9 +158,10 @@ def test_a_whole_game_by_clicks_with_a_refused_typed_move(voila, open_page, slug
         pytest.xfail(MESSAGE_KIND_BUG)
 
 
-def test_a_saved_claim_brings_the_game_back_after_a_new_game(voila, open_page):
+def test_a_saved_claim_brings_the_game_back_after_a_new_game_and_a_reload(voila, open_page):
     """Save offers a claim (a game in progress holds secrets, so the file names it and holds nothing else);
-    new game asks first; loading the claim on the same server brings the game back."""
+    new game asks first; loading the claim on the same server brings the game back, and after a page
+    reload the page offers to resume the game it kept."""
     page = open_page(f"{voila.url}/voila/render/card-commander/play.ipynb?token={voila.token}")
     board = page.locator(".capture-board").first
     log = board.locator(PROGRESS)
@@ -179,6 +181,20 @@ def test_a_saved_claim_brings_the_game_back_after_a_new_game(voila, open_page):
         board.get_by_label("load a saved game from a file").set_input_files(saved)
         expect(board.locator(".cap-message")).to_contain_text("loaded a saved game", timeout=MOVE_MS)
         expect(log).to_have_text(played)
+        # The page opened again (a new kernel): the browser kept a claim on the game (the board keeps it
+        # after every move), and the page offers to resume it.
+        assert not page.problems, page.problems
+        context = page.context
+        page.close(run_before_unload=True)  # the page asks Voila to stop its kernel
+        page = context.new_page()
+        watch(page)
+        page.goto(f"{voila.url}/voila/render/card-commander/play.ipynb?token={voila.token}")
+        board = page.locator(".capture-board").first
+        resume = board.get_by_role("button", name="resume the kept game")
+        expect(resume).to_be_visible(timeout=FIRST_DRAW_MS)
+        resume.click()
+        expect(board.locator(".cap-message")).to_contain_text("loaded a saved game", timeout=MOVE_MS)
+        expect(board.locator(PROGRESS)).to_have_text(played)
     finally:
         (vault.folder() / f"{claim['token']}.json").unlink(missing_ok=True)  # the server's kept game
     assert not page.problems, page.problems
