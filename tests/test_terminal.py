@@ -168,6 +168,10 @@ def test_card_commander_says_a_lane_is_tied_and_what_may_be_done(terminal):
     shown = " ".join(t.send(placing).split())  # the advice is wrapped to the terminal's width
     assert f"Tie: the {lane} lane is tied" in shown
     assert "You may add one extra card from your hand" in shown and "'pass'" in shown and "coin flip" in shown
+    view = after.observation(0)
+    others = [e["winner"] for k, e in enumerate(view["lanes"]) if k != view["tie_lane"]]
+    decided = others[0] is not None and others[0] == others[1]
+    assert ("this lane cannot change who wins the round" in shown) == decided
     listed = t.send("moves extra")
     extras = [str(a) for a in after.legal_actions() if str(a).startswith("extra")]
     assert f"{len(extras)} legal moves with extra:" in listed and all(e in listed for e in extras)

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from capture_lib.core.cards import Card
 from capture_lib.terminal.base import TerminalView
+
+
+def _pretty(label: str) -> str:
+    """A card as the table shows it (``4S`` -> ``4♠``)."""
+    return Card.parse(label).pretty
+
 
 #: Cards each player keeps for each round still to come (the extra card may not eat into them).
 CARDS_PER_ROUND = 3
@@ -33,8 +40,14 @@ class CardCommanderView(TerminalView):
         names = view["players"]
         lane = view["lanes"][view["tie_lane"]]
         value = lane["values"][seat]
-        text = (f"Tie: the {lane['name']} lane is tied, your {lane['cards'][seat]} and {names[other]}'s "
-                f"{lane['cards'][other]} both worth {value}. ")
+        text = (f"Tie: the {lane['name']} lane is tied, your {_pretty(lane['cards'][seat])} and {names[other]}'s "
+                f"{_pretty(lane['cards'][other])} both worth {value}. ")
+        others = [e["winner"] for k, e in enumerate(view["lanes"]) if k != view["tie_lane"]]
+        if others[0] is not None and others[0] == others[1]:
+            # The round is already decided: say so, so nobody spends the one extra card for nothing.
+            who = "you have" if others[0] == seat else f"{names[others[0]]} has"
+            text += (f"{who.capitalize()} already won the other two lanes, so this lane cannot change who wins "
+                     "the round. ")
         extras = [m for m in moves if m.startswith("extra ")]
         if extras:
             bonus = ("with your Commander bonus" if view["options"].get("extra_card_bonus", True)
