@@ -8,12 +8,12 @@ Also: ``moves`` filtering and listing in full, colour only where wanted, ``captu
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import os
 import pty
 import re
 import select
-import shutil
 import signal
 import socket
 import struct
@@ -53,28 +53,27 @@ class Terminal:
         self.seen = b""
         self.mark = 0
 
-    @property
-    def text(self) -> str:
-        """Everything the terminal has shown so far (``\\r\\n`` as ``\\n``)."""
-        return self.seen.decode("utf-8", "replace").replace("\r\n", "\n")
+    def since(self, mark: int) -> str:
+        """What the terminal showed from byte ``mark`` on (``\r\n`` as ``\n``)."""
+        return self.seen[mark:].decode("utf-8", "replace").replace("\r\n", "\n")
 
     def expect(self, wanted: str, timeout: float = 20) -> str:
         """Wait until ``wanted`` shows after the last ``send``; what showed since then."""
         deadline = time.monotonic() + timeout
-        while wanted not in self.text[self.mark:]:
+        while wanted not in self.since(self.mark):
             left = deadline - time.monotonic()
             if left <= 0 or self.proc.poll() is not None and not select.select([self.master], [], [], 0)[0]:
-                raise AssertionError(f"{wanted!r} never showed; the terminal shows:\n{self.text[self.mark:][-3000:]}")
+                raise AssertionError(f"{wanted!r} never showed; the terminal shows:\n{self.since(self.mark)[-3000:]}")
             if select.select([self.master], [], [], min(left, 0.5))[0]:
                 try:
                     self.seen += os.read(self.master, 65536)
                 except OSError:  # the program ended and closed its side
                     pass
-        return self.text[self.mark:]
+        return self.since(self.mark)
 
     def send(self, line: str, until: str = "your move> ") -> str:
         """Type ``line`` and wait for ``until`` (the next prompt); what showed in between."""
-        self.mark = len(self.text)
+        self.mark = len(self.seen)  # bytes: the prompt before it ends on a whole character
         os.write(self.master, line.encode() + b"\n")
         return self.expect(until)
 
@@ -259,17 +258,21 @@ def test_capture_lab_hands_jupyterlab_its_options(monkeypatch):
         main(["games", "--port", "1"])  # other commands still refuse options they do not know
 
 
-def test_capture_lab_starts_jupyterlab_on_the_port_given():
-    if shutil.which("jupyter-lab") is None and not os.path.exists(os.path.join(os.path.dirname(sys.executable),
-                                                                              "jupyter-lab")):
+def test_capture_lab_starts_jupyterlab_on_the_port_given(tmp_path):
+    if importlib.util.find_spec("jupyterlab") is None:
         pytest.skip("JupyterLab is not installed")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     extra = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
+        env[name] = str(tmp_path / name.lower())  # this server's files stay out of everyone else's Jupyter
+    # port_retries=0: on a port that is taken it fails rather than quietly using another.
     proc = subprocess.Popen([sys.executable, "-m", "capture_lib.cli", "lab", "--", "--port", str(port),
-                             "--no-browser", "--ServerApp.ip=127.0.0.1", *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+                             "--no-browser", "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                            env=env)
     try:
         log = ""
         deadline = time.monotonic() + 60
