@@ -486,10 +486,10 @@ def test_the_page_keeps_the_claim_and_offers_to_resume_after_a_reload(browser, t
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.add_init_script(f"localStorage.setItem('capture-resume:card-commander:computer', {json.dumps(claim)});")
+    page.add_init_script(f"localStorage.setItem('capture-resume:card-commander:2:computer', {json.dumps(claim)});")
     page.goto(page_file.as_uri())
     page.wait_for_function("window.ready === true")
-    assert page.get_by_text("This browser kept a game of this board (22 actions)").is_visible()
+    assert page.get_by_text("kept a game in progress on a board like this one").is_visible()
     page.get_by_role("button", name="resume the kept game").click()
     assert page.evaluate("window.sent") == [{"type": "load", "text": claim}]
     assert errors == []

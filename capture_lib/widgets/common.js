@@ -88,10 +88,11 @@ function controls(model, ctx) {
 }
 
 // A live board keeps its game after every move and sends a claim on it (resume); the page keeps the claim
-// in the browser's storage, one per game and mode, and offers it on a fresh board after a reload.
+// in the browser's storage, one per game, number of players and mode, and offers it on a fresh board
+// of the same kind after a reload.
 function resumeKey(model) {
-  const game = (model.get("view") || {}).game;
-  return game ? `capture-resume:${game}:${model.get("mode")}` : null;
+  const view = model.get("view") || {};
+  return view.game ? `capture-resume:${view.game}:${(view.players || []).length}:${model.get("mode")}` : null;
 }
 
 function storage() {
@@ -113,7 +114,7 @@ function resumeOffer(model, ctx) {
   if (!claim || typeof claim.actions !== "number") return null;
   const text = store.getItem(key);
   return h("div", { className: "cap-confirm cap-resume", role: "region", "aria-label": "resume a game" },
-    h("p", {}, `This browser kept a game of this board (${claim.actions} actions). Resume it?`),
+    h("p", {}, "This browser kept a game in progress on a board like this one. Resume it?"),
     h("button", { type: "button", className: "cap-primary", onclick: () => model.send({ type: "load", text }) },
       "resume the kept game"),
     h("button", { type: "button", onclick: () => { ctx.ui.resumeDismissed = true; ctx.redraw(); } }, "not now"));
