@@ -282,3 +282,16 @@ def test_capture_lab_starts_jupyterlab_on_the_port_given(tmp_path):
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=20)
+
+
+def test_the_medieval_map_gives_every_space_a_cell_of_its_own():
+    from capture_lib.games.medieval_capture.board import BOARD
+    from capture_lib.terminal.medieval_capture import SLOT, layout
+
+    grid = layout(BOARD)
+    assert len(set(grid.at)) == len(BOARD.ids)
+    for i, (line, col) in enumerate(grid.at):
+        for j, (other_line, other_col) in enumerate(grid.at):
+            if i < j and line == other_line:
+                assert abs(col - other_col) >= SLOT, f"{BOARD.ids[i]} and {BOARD.ids[j]} overlap on the map"
+    assert grid.width <= 79, "the map fits an 80-column terminal"

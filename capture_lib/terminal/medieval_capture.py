@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -29,40 +30,66 @@ _PIECE = re.compile(r"^[BR]\d+$")
 _SIDE_STYLE = {"blue": ("bold", "blue"), "red": ("bold", "red")}
 
 
-@lru_cache(maxsize=2)
-def _layout(board: Board) -> tuple[tuple[tuple[int, int], ...], int, int, Any, Any]:
-    """Each space's (line, column) on the grid, the grid's size, and the maps from picture x, y to it.
+@dataclass(frozen=True)
+class Layout:
+    """Where the board's spaces fall on a grid of characters, and the maps between picture and grid.
 
     Columns: the spaces' x positions, those within 20 units of each other sharing a column, one
-    ``SLOT`` apart; lines: the most common gap between rows of spaces is ``ROW_LINES`` lines.
+    ``SLOT`` apart (straight between them); lines: the most common gap between rows of spaces is
+    ``ROW_LINES`` lines.
     """
-    xs = sorted({x for x, _ in board.xy})
+
+    #: Each space's (line, column of the middle of its cell), by index.
+    at: tuple[tuple[int, int], ...]
+    lines: int
+    width: int
+    #: (picture x, grid column) of each column of spaces, left to right.
+    anchors: tuple[tuple[float, float], ...]
+    top: float
+    gap: float
+
+    def column(self, x: float) -> float:
+        """The grid column of picture x (between columns of spaces, in proportion)."""
+        return _between(self.anchors, x)
+
+    def x(self, column: float) -> float:
+        """The picture x of a grid column (the inverse of ``column``)."""
+        return _between(tuple((c, x) for x, c in self.anchors), column)
+
+    def line(self, y: float) -> float:
+        """The grid line of picture y."""
+        return (y - self.top) * ROW_LINES / self.gap
+
+    def y(self, line: float) -> float:
+        """The picture y of a grid line."""
+        return self.top + line * self.gap / ROW_LINES
+
+
+def _between(points: tuple[tuple[float, float], ...], v: float) -> float:
+    """Straight-line interpolation through ``points`` (ascending first values), held flat past the ends."""
+    if v <= points[0][0]:
+        return points[0][1]
+    for (v0, w0), (v1, w1) in zip(points, points[1:], strict=False):
+        if v <= v1:
+            return w0 + (w1 - w0) * (v - v0) / (v1 - v0)
+    return points[-1][1]
+
+
+@lru_cache(maxsize=2)
+def layout(board: Board = BOARD) -> Layout:
+    """The grid of ``board`` (see ``Layout``)."""
     clusters: list[list[float]] = []
-    for x in xs:
+    for x in sorted({x for x, _ in board.xy}):
         if clusters and x - clusters[-1][-1] <= 20:
             clusters[-1].append(x)
         else:
             clusters.append([x])
-    anchors = [(sum(c) / len(c), k * SLOT + 1) for k, c in enumerate(clusters)]  # +1: a cell's middle
-
-    def column(x: float) -> float:
-        if x <= anchors[0][0]:
-            return anchors[0][1]
-        for (x0, c0), (x1, c1) in zip(anchors, anchors[1:], strict=False):
-            if x <= x1:
-                return c0 + (c1 - c0) * (x - x0) / (x1 - x0)
-        return anchors[-1][1]
-
+    anchors = tuple((sum(c) / len(c), float(k * SLOT + 1)) for k, c in enumerate(clusters))  # +1: a cell's middle
     ys = sorted({y for _, y in board.xy})
     gap = Counter(round(b - a) for a, b in zip(ys, ys[1:], strict=False)).most_common(1)[0][0]
-
-    def line(y: float) -> float:
-        return (y - ys[0]) * ROW_LINES / gap
-
-    at = tuple((round(line(y)), round(column(x))) for x, y in board.xy)
-    lines = max(r for r, _ in at) + 1
-    width = len(clusters) * SLOT
-    return at, lines, width, column, line
+    grid = Layout(at=(), lines=0, width=len(clusters) * SLOT, anchors=anchors, top=ys[0], gap=gap)
+    at = tuple((round(grid.line(y)), round(grid.column(x))) for x, y in board.xy)
+    return Layout(at=at, lines=max(r for r, _ in at) + 1, width=grid.width, anchors=anchors, top=ys[0], gap=gap)
 
 
 def _number(space: str) -> str:
@@ -82,7 +109,8 @@ class MedievalView(TerminalView):
     # -- the map ---------------------------------------------------------------------------------
     def _grid(self, view: dict[str, Any], focus: Focus | None) -> list[list[tuple[str, tuple[str, ...]]]]:
         b = self.map
-        at, lines, width, column, line = _layout(b)
+        grid_of = layout(b)
+        at, lines, width = grid_of.at, grid_of.lines, grid_of.width
         grid: list[list[tuple[str, tuple[str, ...]]]] = [[(" ", ())] * width for _ in range(lines)]
         labels: set[tuple[int, int]] = set()
 
@@ -91,22 +119,21 @@ class MedievalView(TerminalView):
                 grid[r][c] = (char, styles)
 
         # The border between the territories, then water, then trails, then the spaces on top.
-        border = round(column(b.border_x))
+        border = round(grid_of.column(b.border_x))
         for r in range(lines):
             put(r, border, "┊", ("dim",))
         for lake in b.lakes:
             for r in range(lines):
                 for c in range(width):
-                    # The cell's middle, back on the picture, inside the lake's ellipse?
-                    y = b.xy[0][1] + (r - line(b.xy[0][1])) * (1 / (line(b.xy[0][1] + 1) - line(b.xy[0][1])))
-                    x = self._x_of(c, column)
+                    # Is the cell, back on the picture, inside the lake's ellipse?
+                    x, y = grid_of.x(c), grid_of.y(r)
                     if ((x - lake["cx"]) / lake["rx"]) ** 2 + ((y - lake["cy"]) / lake["ry"]) ** 2 <= 1:
                         put(r, c, "~", ("cyan",))
         for river in b.rivers:
             # A river winds about the row of its boats: drawn straight along that row, so it reads as one.
-            row = round(line(sum(b.xy[i][1] for i in river["boats"]) / len(river["boats"])))
+            row = round(grid_of.line(sum(b.xy[i][1] for i in river["boats"]) / len(river["boats"])))
             xs = [x for x, _ in river["course"]]
-            for c in range(round(column(min(xs))), round(column(max(xs))) + 1):
+            for c in range(round(grid_of.column(min(xs))), round(grid_of.column(max(xs))) + 1):
                 put(row, c, "~", ("cyan",))
         for i, adjacent in enumerate(b.adjacent):
             for j, kind in adjacent:
@@ -140,18 +167,6 @@ class MedievalView(TerminalView):
         return grid
 
     @staticmethod
-    def _x_of(c: int, column: Any) -> float:
-        """The picture x whose column is ``c`` (inverting ``column`` by bisection)."""
-        lo, hi = 0.0, 2000.0
-        for _ in range(30):
-            mid = (lo + hi) / 2
-            if column(mid) < c:
-                lo = mid
-            else:
-                hi = mid
-        return lo
-
-    @staticmethod
     def _edge(put: Any, a: tuple[int, int], z: tuple[int, int], kind: str) -> None:
         """A line of characters from cell ``a`` to cell ``z`` (their middles), through free cells only."""
         (r0, c0), (r1, c1) = a, z
@@ -169,8 +184,8 @@ class MedievalView(TerminalView):
 
     def board(self, view: dict[str, Any], paint: Paint, focus: Focus | None = None) -> str:
         """The map, then what it cannot show: the Cathedral's pieces, reserves, prisoners, Crowns, cards."""
-        _, _, width, column, _ = _layout(self.map)
-        border = round(column(self.map.border_x))
+        width = layout(self.map).width
+        border = round(layout(self.map).column(self.map.border_x))
         head = [" "] * width
         for text, at in (("BLUE (b…)", max(0, border // 2 - 5)), ("RED (r…)", border + (width - border) // 2 - 4)):
             head[at:at + len(text)] = list(text)
