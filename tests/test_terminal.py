@@ -295,3 +295,22 @@ def test_the_medieval_map_gives_every_space_a_cell_of_its_own():
             if i < j and line == other_line:
                 assert abs(col - other_col) >= SLOT, f"{BOARD.ids[i]} and {BOARD.ids[j]} overlap on the map"
     assert grid.width <= 79, "the map fits an 80-column terminal"
+
+
+def test_capture_the_commander_explains_a_tied_battle():
+    from capture_lib.terminal import view_for
+
+    game, player, view = load_game("capture-the-commander"), player_for("random"), view_for("capture-the-commander")
+    state = game.new_game(seed=0)
+    while True:  # seed 0's random players reach a tie-break for North within the first hand
+        assert not state.is_over, "this game never reached a tie-break"
+        if state.current_player < 0:
+            state = state.play_chance()
+            continue
+        moves = [str(a) for a in state.legal_actions()]
+        if state.current_player == 0 and all(m.startswith("pick ") for m in moves):
+            break
+        assert view.advice(state.observation(state.current_player), moves) == ""  # no tie, nothing to say
+        state = state.play(player(state, state.current_player))
+    said = view.advice(state.observation(0), moves)
+    assert said.startswith("Tie: the battle is even") and said.endswith("Your picks: " + ", ".join(moves) + ".")
