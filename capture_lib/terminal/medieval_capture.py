@@ -150,7 +150,7 @@ class MedievalView(TerminalView):
             if piece is not None:
                 text = piece["id"] + ("*" if piece.get("knight") else "")
                 styles = _SIDE_STYLE[piece["side"]] + (("reverse",) if mark else ())
-                if mark and len(text) < 3:
+                if mark and mark != "from" and len(text) < 3:  # an enemy piece a move captures
                     text += "◆"
             else:
                 kind = b.kind[i]
@@ -263,9 +263,10 @@ class MedievalView(TerminalView):
             place = {"reserve": "in reserve", "prisoner": "a prisoner", "dead": "dead"}.get(where, f"on {where}")
             about = f"{named}, {owner} piece, is {place}"
         if marks:
-            about += ("; " if about else "") + "its moves reach " if named else "these moves reach "
-            about += ", ".join(sorted(marks, key=lambda s: (s[0], int(s[1:]) if s[1:].isdigit() else 0)))
-            about += " (◆ on the map)"
+            reached = ", ".join(sorted(marks, key=lambda s: (s[0], int(s[1:]) if s[1:].isdigit() else 0)))
+            about += (f"; its moves reach {reached}" if named else f"These moves reach {reached}") + " (◆ on the map)"
+        if named and self.map.has(pieces[named]["where"]):
+            marks.setdefault(pieces[named]["where"], "from")  # shown in reverse video where there is colour
         return Focus(about=about, marks=marks)
 
 
