@@ -133,6 +133,9 @@ def test_a_unit_under_its_own_fortify_aura_survives_a_melee_attack_on_the_fortre
     assert after.board[52] == s.board[52] and after.board[60][2] == 1 and not after.is_over
     s = pos({"E7": "L", "C6": "K+", "E8": "f"})   # the Commander is not next to E7: the attacker is lost
     assert s.play("E7xE8").board[52] is None
+    s = pos({"E7": "L", "D7": "K+", "E8": "f"}, fortify_attacker="captured")   # the other reading
+    after = s.play("E7xE8")
+    assert after.board[52] is None and after.board[60][2] == 1
 
 
 # ----- the chosen set-up, played by the computer -------------------------------------------------------

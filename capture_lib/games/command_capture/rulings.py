@@ -49,6 +49,9 @@ OPTIONS: tuple[Option, ...] = (
            "be targeted by projectiles at all ('immune')."),
     Option("fortress_flip", False, (False, True),
            "Whether a player may flip their own Active Fortress to Disabled (it can never flip back)."),
+    Option("fortify_attacker", "immune", ("immune", "captured"),
+           "A unit next to its own Fortify Commander that attacks an Active Fortress in melee: 'immune' (it "
+           "survives, the Fortress is disabled) or 'captured' (the Fortress takes it as any melee attacker)."),
     Option("bash_reach", 3, (3, 1), "How far along a front diagonal a Shield Maiden may travel to bash an "
            "enemy (her Shield Bash move is 3 squares)."),
     Option("timed", False, (False, True), "Timed Mode: the game clock, the turn timer, points and "
@@ -325,7 +328,9 @@ RULINGS: tuple[Ruling, ...] = (
                "stays on its square. The Commander itself is never sheltered by its own aura, so a Commander "
                "that attacks the Fortress is still captured.",
         reason="'Immune to all captures' has no exception for the Fortress, and the text takes only the "
-               "Commander and the Fortress out of the aura.",
+               "Commander and the Fortress out of the aura. Players who read the Fortress's counter as a "
+               "price of the attack rather than a capture can play fortify_attacker='captured'.",
+        option="fortify_attacker",
     ),
     Ruling(
         key="pairings",

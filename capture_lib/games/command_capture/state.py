@@ -749,7 +749,7 @@ class CommandCaptureState(State):
             if target[1] == FOR:  # melee on an Active Fortress: the attacker is lost, the Fortress disabled
                 board[dst] = (target[0], FOR, 1, target[3], target[4])
                 self._score(me, FORTRESS_HALF_POINTS)
-                if self.immune(src):
+                if self.immune(src) and self.options["fortify_attacker"] == "immune":
                     pass  # the Fortify aura makes the attacker immune to every capture: it stays put
                 else:
                     self._remove(board, src, target[0])
