@@ -5,15 +5,22 @@ A random game lasts about nine hundred actions, so a playout here plays ``PLAYOU
 rule-based player's measure (Crowns taken above all, then carried Crowns and how near they are to
 home, pieces taken and lost, how far the attackers have come), seen by nobody in particular so that no
 hand counts, less the danger that the rule-based player does not see: what the other side could
-capture on its next turn (``medieval_capture_threats``). That one term is what lifts the search
-above the rule-based player, which walks its raiders up to waiting defenders.
+capture on its next turn, and what its next catapult shot could kill at home
+(``medieval_capture_threats``). Those terms are what lift the search above the rule-based player,
+which walks its raiders up to waiting defenders and never counts the boulders the other side may fire
+at its home.
 
 - The playout policy rolls without looking or playing a card, and moves like a player with a plan:
   take a lying enemy Crown, bring a carried one home, capture, rescue, otherwise step towards the
   enemy Crowns; now and then it moves at random or ends the turn early.
-- At the root the tree considers only the moves that ``measure`` rates best (``ROOT_WIDTH``), the
-  rule-based player's best catapult shot, rerolling and ending the turn: a turn offers about a
-  hundred moves and most of them wander.
+- At the root the tree considers only the moves that ``measure`` rates best (``ROOT_WIDTH``), rerolling
+  and ending the turn: a turn offers about a hundred moves and most of them wander. When the
+  rule-based player's best catapult shot is worth firing, it is the root's one candidate: it is fired
+  before anything else.
+- Below the root the tree considers every legal action but the catapult's other spots: a shot is
+  fired from the spot level with its aim (the truest throw, as the rule-based player fires), so a
+  turn with a shot adds one shot for each aim, not nine.
+- At the start of a turn the search plays as the rule-based player does (its cards, then the roll).
 - The other side's Knight and cards are drawn by the game's sampler for every playout.
 """
 
@@ -26,9 +33,10 @@ from collections.abc import Sequence
 from capture_lib.core.protocol import Action, State
 from capture_lib.games.medieval_capture.actions import End, Move, Roll, Shoot
 from capture_lib.games.medieval_capture.board import BOARD
-from capture_lib.games.medieval_capture.player import SHOT_WORTH, _aim, _distances, score
+from capture_lib.games.medieval_capture.catapult import nearest_spot
+from capture_lib.games.medieval_capture.player import SHOT_WORTH, _aim, _distances, rule_player, score
 
-from .medieval_capture_threats import threat
+from .medieval_capture_threats import boulder_threat, threat
 from .tuning import Tuning, remembered
 
 #: Actions a playout plays before ``evaluate`` scores it (about the rest of a turn).
@@ -87,8 +95,9 @@ def playout(world: State, rng: random.Random) -> Action:
 
 
 def measure(world: State, view: dict, side: int) -> float:
-    """The rule-based player's measure of ``view`` for ``side``, less what the other side threatens to take."""
-    return score(view, side) - threat(world, side)
+    """The rule-based player's measure of ``view`` for ``side``, less what the other side threatens to take
+    (by capture abroad, by boulder at home)."""
+    return score(view, side) - threat(world, side) - boulder_threat(world, side)
 
 
 def evaluate(world: State) -> list[float]:
@@ -105,6 +114,11 @@ def root_candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Ac
     so they are computed once for all determinizations of a position. Other phases keep every action.
     """
     legal = world.legal_actions()
+    if world.phase == "start":
+        # Looks change nothing, and a card's worth shows only in what the turn does with it, which the
+        # playouts do not see (they never shoot): play the cards as the rule-based player does.
+        choice = rule_player(world, seat)
+        return [str(choice)], [choice]
     if world.phase != "move" or len(legal) <= ROOT_WIDTH + 2:
         return [str(a) for a in legal], legal
     return _rated_root(world, seat)
@@ -137,9 +151,20 @@ def _rated_root(world: State, seat: int) -> tuple[list[str], list[Action]]:
     if shots:
         value, shot = _aim(seen, side, shots)
         if shot is not None and value >= SHOT_WORTH:
-            kept.append(shot)
+            # A shot worth firing is fired first, as the rule-based player does: the playouts never shoot,
+            # so the tree alone would rate it by a few noisy samples and often end the turn with it unused.
+            return [str(shot)], [shot]
     return [str(a) for a in kept], kept
 
 
-TUNING = Tuning(playout=playout, evaluate=evaluate, root_candidates=root_candidates, playout_cap=PLAYOUT_CAP,
+def candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Action]]:
+    """Every legal action, but each aim's shot only from the spot level with it (see the docstring)."""
+    legal = world.legal_actions()
+    if world.phase == "move" and world.shots:
+        legal = [a for a in legal if not isinstance(a, Shoot) or a.spot == nearest_spot(world.side, a.aim)]
+    return [str(a) for a in legal], legal
+
+
+TUNING = Tuning(playout=playout, evaluate=evaluate, root_candidates=root_candidates, candidates=candidates,
+                playout_cap=PLAYOUT_CAP,
                 exploration=0.5, budgets={"easy": (20, 0.15), "medium": (80, 0.5), "hard": (220, 0.9)})

@@ -1,5 +1,9 @@
 """What the other side could take on its next turn: the danger the rule-based player does not see.
 
+``threat`` is the danger to pieces abroad, from captures; ``boulder_threat`` the danger to pieces at
+home, from the other side's catapult (its boulders kill only in its enemy territory, which is home to
+the pieces it hits).
+
 Pieces are captured only in their captor's home territory (without a card), so a piece standing in
 enemy territory is at risk from every enemy piece that could end its move on it: the piece's path
 cost (boats and trails, river crossings as the options say; occupied spaces end a move, boats cannot
@@ -14,6 +18,8 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
+from capture_lib.games.medieval_capture.board import BOARD, ROCK_KINDS
+from capture_lib.games.medieval_capture.catapult import cached_landing, cached_reach, nearest_spot
 from capture_lib.games.medieval_capture.state import ADJ, CATHEDRAL, IS_DUNGEON, TERR
 
 #: What losing a piece costs in the rule-based player's measure (a dead piece is -80), plus a little
@@ -60,8 +66,33 @@ def landing_costs(start: int, occupancy: list[int], limit: int, river_free: bool
     return out
 
 
+def boulder_threat(world: Any, side: int) -> float:
+    """The expected loss of ``side``'s pieces at home to the other side's next catapult shot: the chance
+    its white die gives a shot, times its best shot's chance of killing one of them (less the chance
+    that it kills one of its own), from the spot level with each aim."""
+    cfg = world.cfg
+    if not cfg.shot_rolls:
+        return 0.0
+    shooter = 1 - side
+    loc = world.loc
+    standing = {loc[p]: p // 10 == shooter for p in range(len(loc)) if loc[p] >= 0 and loc[p] != CATHEDRAL}
+    aims = {i for at, mine in standing.items() if not mine and TERR[at] == side
+            for i in cached_reach(at) if TERR[i] == side and BOARD.kind[i] in ROCK_KINDS}
+    best = 0.0
+    for aim in aims:
+        value = 0.0
+        for landing, chance in cached_landing(shooter, nearest_spot(shooter, aim), aim, cfg.spread):
+            down = [standing[i] for i in cached_reach(landing) if i in standing]
+            if not down or any(TERR[i] == shooter for i in cached_reach(landing) if i in standing):
+                continue
+            value += float(chance) if down.count(False) > down.count(True) else -float(chance)
+        best = max(best, value)
+    return min(1.0, len(cfg.shot_rolls) * cfg.shots_per_roll / 6) * best * PIECE_AT_RISK
+
+
 def threat(world: Any, side: int) -> float:
-    """The expected loss, in the rule-based player's measure, of ``side``'s pieces to the other side's next turn."""
+    """The expected loss, in the rule-based player's measure, of ``side``'s pieces abroad to captures on the
+    other side's next turn."""
     enemy = 1 - side
     loc = world.loc
     targets = {loc[p]: p for p in world.pieces_of(side)

@@ -6,7 +6,7 @@ import pytest
 
 from capture_lib import load_game
 from capture_lib.ai import medieval_capture_search as mcs
-from capture_lib.ai.medieval_capture_threats import CROWN_AT_RISK, PIECE_AT_RISK, chance_of_roll, threat
+from capture_lib.ai.medieval_capture_threats import CROWN_AT_RISK, PIECE_AT_RISK, boulder_threat, chance_of_roll, threat
 
 MC = load_game("medieval-capture")
 KNIGHTS = "B9*=b1", "R9*=r51"  # every army needs its Knight; these stand far from the fight
@@ -53,3 +53,34 @@ def test_the_search_measure_prefers_the_same_gain_without_the_danger():
     safe, exposed = _position("B1=r21", "R1=r10"), _position("B1=r20", "R1=r19")
     gap = mcs.measure(safe, safe.view(0), 0) - mcs.measure(exposed, exposed.view(0), 0)
     assert gap > PIECE_AT_RISK / 2
+
+
+def test_below_the_root_the_search_fires_each_aim_from_the_spot_level_with_it():
+    state = _position("B1=b10 B2=b20", "R1=r10 R2=r20", "phase: move\ndice: 4 6\nshots: 1\n")
+    texts, actions = mcs.candidates(state, 0)
+    shots = [t for t in texts if t.startswith("shoot")]
+    all_shots = [a for a in state.legal_actions() if str(a).startswith("shoot")]
+    assert len(all_shots) == 9 * len(shots) and "shoot from 1 at r10" in shots and "shoot from 2 at r20" in shots
+    assert [t for t in texts if not t.startswith("shoot")] == [str(a) for a in state.legal_actions()
+                                                               if not str(a).startswith("shoot")]
+    assert [str(a) for a in actions] == texts
+
+
+def test_a_boulder_threatens_pieces_at_home_and_a_raider_beside_them_shields_them():
+    # Red fires into Blue's land, where Blue's pieces are at home: a white 4 or 5 (one chance in three)
+    # and a shot that kills one of B1 and B9 wherever it lands, at best.
+    lone = _position("B1=b10", "R1=r30")
+    risk = boulder_threat(lone, 0)
+    assert 0 < risk <= PIECE_AT_RISK / 3
+    # Beside a Red raider, a boulder among both costs Red its own piece (as many friendly as enemy down).
+    shielded = _position("B1=b10", "R1=b15")
+    assert boulder_threat(shielded, 0) < risk
+    assert boulder_threat(MC.from_position(f"turn: blue\nblue: B1=b10 {KNIGHTS[0]}\nred: R1=r30 {KNIGHTS[1]}\n",
+                                           catapult_rolls="none"), 0) == 0.0
+
+
+def test_the_search_plays_its_cards_at_the_start_of_a_turn_as_the_rule_player_does():
+    # The playouts never shoot, so they could not see what a CATAPULT! card is worth.
+    state = _position("B1=b10", "R1=r30", "blue hand: CATAPULT!\n")
+    assert mcs.root_candidates(state, 0)[0] == ["play CATAPULT!"]
+    assert mcs.root_candidates(_position("B1=b10", "R1=r30"), 0)[0] == ["roll"]

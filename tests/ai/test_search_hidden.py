@@ -156,10 +156,15 @@ def test_command_capture_root_never_offers_a_move_that_hangs_the_commander():
 
 
 def test_medieval_root_keeps_the_best_rated_moves_and_the_end():
-    state = next(s for s in _positions(MC, 400, 5) if s.phase == "move" and len(s.legal_actions()) > 20)
+    positions = [s for s in _positions(MC, 400, 5) if s.phase == "move" and len(s.legal_actions()) > 20]
+    state = next(s for s in positions if not s.shots)
     texts, actions = mcs.root_candidates(state, state.current_player)
     assert "end" in texts and len(texts) <= mcs.ROOT_WIDTH + 4
     assert {str(a) for a in actions} <= {str(a) for a in state.legal_actions()}
+    # With a shot worth firing, the shot is the one candidate: it is fired before anything else.
+    for state in (s for s in positions if s.shots):
+        texts, _ = mcs.root_candidates(state, state.current_player)
+        assert "end" in texts or (len(texts) == 1 and texts[0].startswith("shoot from"))
 
 
 def test_both_games_have_tunings_with_every_level():

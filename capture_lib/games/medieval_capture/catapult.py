@@ -117,3 +117,9 @@ def reach(board: Board, landing: int) -> tuple[int, ...]:
 def cached_landing(side: int, spot: int, aim: int, spread: str) -> tuple[tuple[int, Fraction], ...]:
     """``landing_outcomes`` on the game's board, computed once for each shot."""
     return tuple(landing_outcomes(BOARD, side, spot, aim, spread))
+
+
+@cache
+def cached_reach(landing: int) -> frozenset[int]:
+    """``reach`` on the game's board, computed once for each landing."""
+    return frozenset(reach(BOARD, landing))

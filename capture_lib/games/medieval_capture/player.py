@@ -18,7 +18,7 @@ from capture_lib.core.protocol import Action, State
 
 from .actions import Shoot
 from .board import BOARD
-from .catapult import cached_landing, nearest_spot, reach
+from .catapult import cached_landing, cached_reach, nearest_spot
 
 SIDES = ("blue", "red")
 #: Cards worth playing whenever they can be played (the others wait for a use).
@@ -95,15 +95,16 @@ def _aim(view: dict[str, Any], side: int, aims: list[Action]) -> tuple[float, Ac
     offered = {(a.spot, a.aim): a for a in aims if isinstance(a, Shoot)}
     best, best_action = 0.0, None
     for aim in sorted({a for _, a in offered}):
-        if not any(not standing[i] for i in reach(BOARD, aim) if i in standing):
+        if not any(not standing[i] for i in cached_reach(aim) if i in standing):
             continue
         action = offered.get((nearest_spot(side, aim), aim))
         if action is None:
             continue
         value = 0.0
         for landing, chance in cached_landing(side, action.spot, aim, spread):
-            hit = [standing[i] for i in reach(BOARD, landing) if i in standing]
-            if not hit or any(BOARD.territory[i] == side for i in reach(BOARD, landing) if i in standing):
+            down = [i for i in cached_reach(landing) if i in standing]
+            hit = [standing[i] for i in down]
+            if not hit or any(BOARD.territory[i] == side for i in down):
                 continue  # nothing falls, or a piece at home falls: the shot does nothing
             value += float(chance) if hit.count(False) > hit.count(True) else -float(chance)
         if value > best:

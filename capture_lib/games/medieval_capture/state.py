@@ -8,7 +8,6 @@ Spaces are indices into ``board.BOARD``; pieces are 0..9 (Blue B1..B10) and 10..
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from capture_lib.core.chance import CHANCE
@@ -33,7 +32,7 @@ from .actions import (
     piece_name,
 )
 from .board import BOARD, ROCK_KINDS
-from .catapult import OFF, SPOTS, cached_landing, reach
+from .catapult import OFF, SPOTS, cached_landing, cached_reach
 from .treasure import BY_CODE, CODES, card_name, deck_for
 
 RESERVE, DEAD, PRISON = -1, -2, -3
@@ -75,9 +74,7 @@ def crown_side(crown: int) -> int:
     return crown // 3
 
 
-@cache
-def _reach(space: int) -> frozenset[int]:
-    return frozenset(reach(BOARD, space))
+_reach = cached_reach
 
 
 class Config:
