@@ -60,7 +60,7 @@ def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: T
     width = _width(stdout)
     names = getattr(state, "names", None) or getattr(game, "seat_names", [f"seat {i}" for i in range(game.max_players)])
     say = stdout.write
-    say(wrapped(f"{game.title}: you are {names[seat]}. {COMMANDS}", width) + "\n")
+    say(f"{game.title}: you are {names[seat]}.\n" + wrapped(COMMANDS, width) + "\n")
     legend = view_of.legend(state.observation(seat), paint)
     if legend:
         say(wrapped(legend, width) + "\n")
