@@ -118,7 +118,7 @@ def tutorial() -> Lesson:
 
 @cache
 def exercises() -> list[Lesson]:
-    """Three questions: which piece may kill, a rescue, the river that wins at once."""
+    """Four questions: which piece may kill, a rescue, the river that wins at once, the catapult's spot."""
     knight = Lesson(SLUG, "Exercise 1: which piece may kill?", (Step(
         title="the Knight's choice",
         start=position(blue="B1=b37 B2=b20 B3*=b30", red="R1=b38 R2=r20 R3*=r30", dice=(2, 2)),
@@ -156,4 +156,19 @@ def exercises() -> list[Lesson]:
         check=_wins(0),
         example="B1 r21-r28-r45-b45-b44",
     ),))
-    return [knight, rescue, river]
+    catapult = Lesson(SLUG, "Exercise 4: the shortest throw", (Step(
+        title="aim the catapult",
+        start=position(red="R1=r1 R2=r10 R3*=r30 R4=r39 R5=r41", dice=(4, 6), shots="1"),
+        seat=0,
+        prompt="You rolled a white 4: one catapult shot. Red's R1 and R2 stand side by side on r1 and r10, in "
+               "the north of Red's back road, far from your pieces. Fire at them from the spot of your back "
+               "edge where the throw is shortest.",
+        hint="The catapult stands behind your own back edge, at a spot from 1 (north) to 9 (south), one level "
+             "with each row of rocks, and the longer the throw, the more the boulder strays. r1 and r10 lie "
+             "on the first row. Use the catapult control, or type shoot from SPOT at SPACE.",
+        explain="From spot 1 the throw runs straight along the row, the shortest way across the board. If the "
+                "boulder comes down on r1 or r10 it knocks both Red pieces over and you choose which dies; it "
+                "can stray a little, most of all in length, and from spot 9 it would stray further.",
+        answers=("shoot from 1 at r1", "shoot from 1 at r10"),
+    ),))
+    return [knight, rescue, river, catapult]
