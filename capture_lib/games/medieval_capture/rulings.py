@@ -230,7 +230,7 @@ RULINGS: tuple[Ruling, ...] = (
                "CATAPULT! cards leave the deck. The treasure_deck option offers instead a deck with three "
                "cards of this project's design (MARCH, HORSES, REROLL), saying which rule each bends.",
         reason="The text gives three counts and they are kept; RANSOM is written as a single card beside the "
-               "counted AMBUSH! and RECRUIT. CAPTURE! and CATAPULT! come without a count (the text plays "
+               "counted AMBUSH! and RECRUIT. CAPTURE! and CATAPULT! come without a count (the text speaks of "
                "'a CATAPULT! card' being played), so with nothing to choose between them they share "
                "the other fourteen places equally.",
         option="treasure_deck",
