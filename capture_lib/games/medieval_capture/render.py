@@ -12,6 +12,10 @@ from html import escape
 from typing import Any
 
 from .board import BOARD, Board
+from .catapult import spot_xy
+
+#: the sides as the observation names them
+SIDES = ("blue", "red")
 
 BLUE, RED = "#0072B2", "#D55E00"
 SIDE_COLOURS = {"blue": BLUE, "red": RED}
@@ -243,6 +247,15 @@ def to_svg(view: dict[str, Any], highlight: tuple[str, ...] | list[str] = (), ca
                         f'stroke-dasharray="6 4"/><line x1="{x - 12:g}" y1="{y:g}" x2="{x + 12:g}" y2="{y:g}" '
                         f'stroke="{colour}" stroke-width="2"/><line x1="{x:g}" y1="{y - 12:g}" x2="{x:g}" '
                         f'y2="{y + 12:g}" stroke="{colour}" stroke-width="2"/>')
+    # A boulder in the air: its flight from the catapult's spot behind the shooter's back edge to the aim
+    # (the catapult stands off the board; the picture shows its spot on the edge).
+    if view.get("aim") and view.get("spot") and board.has(view["aim"]):
+        (ax, ay), (sx, sy) = board.xy[board.index(view["aim"])], spot_xy(SIDES.index(view["side"]), view["spot"], board)
+        sx = min(max(sx, 14.0), w - 14.0)
+        body.append(f'<line x1="{sx:g}" y1="{sy:g}" x2="{ax:g}" y2="{ay:g}" stroke="#000000" stroke-width="2" '
+                    f'stroke-dasharray="8 6"/><rect x="{sx - 12:g}" y="{sy - 12:g}" width="24" height="24" rx="4" '
+                    f'fill="{GOLD}" stroke="#111" stroke-width="2"/><text x="{sx:g}" y="{sy + 5:g}" font-size="13" '
+                    f'text-anchor="middle" font-weight="bold">{view["spot"]}</text>')
     # Crowns lying on the board.
     for crown in view["crowns"]:
         if crown["where"] != "captured" and "carried_by" not in crown and board.has(crown["where"]):
