@@ -104,7 +104,8 @@ def test_undo_and_new_game_keep_the_table():
 
 def test_teaching_view_is_marked_and_shows_values():
     board = CaptureTheCommanderBoard(players=2, seat=0, seed=9, teaching=True)
-    assert board.view["teaching"] and board.view["layouts"][1]["cards"][0]["card"] in CARD_NAMES
+    present = [card for card in board.view["layouts"][1]["cards"] if card["present"]]  # the computer may have lost one
+    assert board.view["teaching"] and present and all(card["card"] in CARD_NAMES for card in present)
 
 
 def test_worked_example_frames():
