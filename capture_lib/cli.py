@@ -4,7 +4,7 @@
     capture lab             open the book's notebooks in JupyterLab
     capture play GAME       play GAME in the terminal against the computer
     capture play --load F   go on with a game saved in F (a record or a JSON save)
-    capture serve           serve the play pages in Voila for a class (guarded by a token)
+    capture serve           serve the built live book to a class (--voila: Voila, guarded by a token)
     capture simulate GAME   play many seeded games between computer players
     capture games           list the games
 """
@@ -176,8 +176,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                      help="a game option, e.g. aces=False (repeatable)")
     sim.add_argument("--out", default=None, help="write the records to this JSON-lines file")
     sub.add_parser("games", help="list the games")
-    serving = sub.add_parser("serve", help="serve the play pages in Voila, for a class to play in a browser")
+    serving = sub.add_parser("serve", help="serve the built live book to a class (static files; --voila: Voila)")
     serving.add_argument("--port", type=int, default=8866, help="the port to listen on (default 8866)")
+    serving.add_argument("--voila", action="store_true",
+                         help="serve the play notebooks in Voila instead, a Python kernel per page (only for "
+                              "notebooks that need one); --token, --max-pages and --pages-per-student go with it")
     serving.add_argument("--ip", default="127.0.0.1",
                          help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
                               "network this machine is on)")
@@ -223,6 +226,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         play_in_terminal(state.game.slug, seat=args.seat, level=args.level, state=state)
     elif args.command == "simulate":
         return _simulate(args)
+    elif args.command == "serve" and not args.voila:
+        from capture_lib.serve_static import serve_book
+
+        if args.token or args.max_pages is not None or args.pages_per_student is not None:
+            parser.error("--token, --max-pages and --pages-per-student are Voila's: add --voila")
+        return serve_book(port=args.port, ip=args.ip, open_browser=args.open)
     elif args.command == "serve":
         from capture_lib.serve import serve
 

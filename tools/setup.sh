@@ -19,3 +19,14 @@ if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
   touch "$STAMP"
 fi
 export PATH="$ROOT/.venv/bin:$PATH"
+# The live book's browser runtime (Pyodide, pinned in package-lock.json): `npm ci` when node_modules is
+# missing or the lock changed since the last install. Without npm the book still builds, but not live.
+if [ ! -f node_modules/.capture-installed ] || [ package-lock.json -nt node_modules/.capture-installed ]; then
+  if command -v npm >/dev/null 2>&1; then
+    echo "==> installing the live book's runtime with npm ci (Pyodide, from package-lock.json)"
+    npm ci --no-audit --no-fund --loglevel=error
+    touch node_modules/.capture-installed
+  else
+    echo "!! npm is missing: the book's boards will not go live (install Node.js 20 or newer and npm)"
+  fi
+fi

@@ -112,7 +112,7 @@ def start_voila(home: pathlib.Path, token: str = "capture-test-token", max_pages
     """``capture serve`` (Voila on the play pages) on a free port of 127.0.0.1, as a class gets it: the token
     in the environment (not on a command line), short errors; the limits are the defaults unless given."""
     port = free_port()
-    command = [sys.executable, "-m", "capture_lib.cli", "serve", f"--port={port}"]
+    command = [sys.executable, "-m", "capture_lib.cli", "serve", "--voila", f"--port={port}"]
     if max_pages is not None:
         command.append(f"--max-pages={max_pages}")
     if pages_per_student is not None:

@@ -1,0 +1,187 @@
+// The live book's page loader (a classic script Sphinx adds to every page; it acts only where boards are).
+// Each board's place holds the engine's picture, the names of its module and stylesheet, and a JSON script
+// with its values (the precomputed frames) and its recipe. The loader loads each module and stylesheet
+// once per page from the book's static files, mounts every board over a small model at once (the frames
+// step without any engine), and, when the page is served over http, starts one module Web Worker that
+// runs capture_lib in Pyodide (worker.js): play pages, tutorials and exercises go live as soon as it is
+// ready, and every worked example offers "try it from here". Opened from a folder (file://) the browser
+// allows no worker, so the page keeps its frames and its one-line note says how to get the live book.
+(() => {
+  const script = document.currentScript;
+  const base = new URL("../", script.src);  // the book's _static/capture/
+  const wheel = script.dataset.wheel || "";
+  const served = location.protocol === "http:" || location.protocol === "https:";
+  document.documentElement.classList.add(served ? "capture-served" : "capture-folder");
+
+  const modules = new Map();  // module name -> Promise of the imported module
+  function loadModule(name) {
+    if (!modules.has(name)) {
+      modules.set(name, new Promise((resolve, reject) => {
+        // A classic script registers the module's text: it loads from file:// too, where import() of a
+        // file would be refused; the text is then imported from a blob URL.
+        const tag = document.createElement("script");
+        tag.src = new URL(`boards/${name}.js`, base).href;
+        tag.onload = () => {
+          const source = (self.captureBoardModules || {})[name];
+          if (typeof source !== "string") { reject(new Error(`board module ${name} is missing`)); return; }
+          const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+          import(url).then(resolve, reject).finally(() => URL.revokeObjectURL(url));
+        };
+        tag.onerror = () => reject(new Error(`board module ${name} could not be loaded`));
+        document.head.append(tag);
+      }));
+    }
+    return modules.get(name);
+  }
+
+  const styles = new Set();
+  function loadStyle(name) {
+    if (!name || styles.has(name)) return;
+    styles.add(name);
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = new URL(`boards/${name}.css`, base).href;
+    document.head.append(link);
+  }
+
+  // The model the board's module reads: the same get/set/on/off/send that anywidget gives it.
+  function makeModel(values, send) {
+    const listeners = new Map();
+    const fire = (event, ...args) => (listeners.get(event) || []).slice().forEach((fn) => fn(...args));
+    return {
+      values,
+      get: (key) => values[key],
+      set: (key, value) => { values[key] = value; fire(`change:${key}`); },
+      on: (event, fn) => { if (!listeners.has(event)) listeners.set(event, []); listeners.get(event).push(fn); },
+      off: (event, fn) => { const l = listeners.get(event) || []; const i = l.indexOf(fn); if (i >= 0) l.splice(i, 1); },
+      save_changes: () => {},
+      send: (message) => send(message),
+      // Values from the engine: set them all, then tell the module once per value (it redraws once).
+      apply: (changed) => {
+        Object.assign(values, changed);
+        for (const key of Object.keys(changed)) fire(`change:${key}`);
+      },
+      custom: (message) => fire("msg:custom", message),
+    };
+  }
+
+  const boards = new Map();  // board id -> {root, model, recipe, kind, status, live}
+  let worker = null;
+  let engineReady = false;
+
+  function say(board, text, kind = "info", button = null) {
+    board.status.className = `capture-live-status capture-live-${kind}`;
+    board.status.replaceChildren(document.createTextNode(text));
+    if (button) board.status.append(" ", button);
+  }
+
+  function post(message) { worker.postMessage(message); }
+
+  function open(board) {
+    board.opening = true;
+    say(board, board.kind === "example" ? "setting up the position\u2026" : "starting the board\u2026", "loading");
+    post({ type: "open", id: board.root.id, recipe: board.recipe });
+  }
+
+  function tryButton(board) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "capture-try";
+    button.textContent = "try it from here";
+    button.addEventListener("click", () => open(board));
+    return button;
+  }
+
+  function onEngine(event) {
+    const data = event.data || {};
+    if (data.type === "ready") {
+      engineReady = true;
+      window.captureEngine = { readyMs: data.ms };
+      for (const board of boards.values()) {
+        if (board.kind === "example") say(board, "The engine is ready: continue from the last step with any legal move.", "ready", tryButton(board));
+        else open(board);
+      }
+      return;
+    }
+    const board = data.id ? boards.get(data.id) : null;
+    if (data.type === "failed") {
+      const text = `The engine stopped: ${data.text}. This board shows its pictures only.`;
+      if (board) say(board, text, "error");
+      else for (const each of boards.values()) say(each, text, "error");
+      return;
+    }
+    if (data.type !== "values" || !board) return;
+    clearTimeout(board.thinkingTimer);
+    board.thinkingTimer = null;
+    const values = data.values || {};
+    if (data.opened) {
+      board.live = true;
+      board.opening = false;
+      say(board, board.kind === "example" ? "Live: you play on from the example's position." : "Live: the engine runs in this page.", "live");
+      board.root.classList.add("capture-live");
+    }
+    board.model.apply({ thinking: false, ...values });
+    for (const message of data.messages || []) board.model.custom(message);
+    board.root.dispatchEvent(new CustomEvent("capture-values", { detail: { ms: data.ms, opened: !!data.opened } }));
+  }
+
+  function sendFrom(board, message) {
+    if (!board.live) return;  // frames only: nothing answers a board that is not live
+    // The computer may think for up to a second: say so if the answer is slow (the page never freezes).
+    clearTimeout(board.thinkingTimer);
+    if (message && message.type === "play" && board.model.get("mode") === "computer") {
+      board.thinkingTimer = setTimeout(() => board.model.apply({ thinking: true }), 150);
+    }
+    post({ type: "send", id: board.root.id, message });
+  }
+
+  function startEngine() {
+    if (!served || typeof Worker === "undefined" || !wheel) return;
+    const url = new URL(`live/worker.js?wheel=${encodeURIComponent(wheel)}`, base);
+    worker = new Worker(url.href, { type: "module" });
+    worker.onmessage = onEngine;
+    worker.onerror = (event) => {
+      for (const board of boards.values()) say(board, `The engine could not start (${event.message || "worker error"}). The boards show their pictures only.`, "error");
+    };
+  }
+
+  async function mount(root) {
+    const data = document.querySelector(`script.capture-board-data[data-board="${root.id}"]`);
+    if (!data) return;
+    const { model: values, recipe } = JSON.parse(data.textContent);
+    const kind = values.lesson ? "lesson" : (values.frames || []).length ? "example" : "play";
+    const status = document.createElement("p");
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    const board = { root, recipe, kind, status, live: false };
+    board.model = makeModel(values, (message) => sendFrom(board, message));
+    loadStyle(root.dataset.captureStyle);
+    const module = await loadModule(root.dataset.captureModule);
+    root.replaceChildren();
+    module.default.render({ model: board.model, el: root });
+    if (served && recipe && worker) {
+      boards.set(root.id, board);
+      root.before(status);
+      if (engineReady) {
+        if (kind === "example") say(board, "The engine is ready.", "ready", tryButton(board));
+        else open(board);
+      } else say(board, "Loading the engine\u2026 (the pictures work meanwhile)", "loading");
+    }
+  }
+
+  function start() {
+    const places = [...document.querySelectorAll(".capture-static-board[data-capture-module]")];
+    if (!places.length) return;
+    const live = places.some((root) => {
+      const data = document.querySelector(`script.capture-board-data[data-board="${root.id}"]`);
+      return data && JSON.parse(data.textContent).recipe;
+    });
+    if (live) startEngine();
+    for (const root of places) {
+      mount(root).catch((err) => { console.error(err); root.setAttribute("data-capture-error", String(err.message || err)); });
+    }
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

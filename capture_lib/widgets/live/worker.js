@@ -1,0 +1,91 @@
+// The engine of the live book: one module Web Worker per page (Pyodide refuses classic workers).
+// It loads Pyodide from the book's static files, unpacks the capture_lib wheel built with the book,
+// and keeps one board controller per board of the page (capture_lib.boards.from_recipe). The true
+// state lives only here: the page receives the values the board's module reads, built from
+// observations, exactly as a kernel sends them to JupyterLab.
+//
+// Messages from the page: {type: "open", id, recipe} and {type: "send", id, message}.
+// Answers: {type: "ready", ms}, {type: "values", id, values, messages, ms}, {type: "failed", id, text}.
+
+const params = new URL(self.location.href).searchParams;
+const pyodideFolder = new URL("../pyodide/", self.location.href).href;
+const wheelURL = new URL(`../${params.get("wheel")}`, self.location.href).href;
+
+const PYTHON = `
+import json, secrets
+from capture_lib.boards import from_recipe
+import inspect as _inspect
+
+_boards = {}
+_takes_seed = "seed" in _inspect.signature(from_recipe).parameters
+
+def _out(values):
+    values = dict(values)
+    messages = values.pop("_messages", [])
+    return json.dumps({"values": values, "messages": messages})
+
+def capture_open(board_id, recipe_json, seed):
+    recipe = json.loads(recipe_json)
+    controller = from_recipe(recipe, seed=seed) if _takes_seed else from_recipe(recipe)
+    _boards[board_id] = controller
+    return _out(controller.values())
+
+def capture_send(board_id, message_json):
+    return _out(_boards[board_id].handle(json.loads(message_json)))
+`;
+
+// A seed from the browser's secure source, for the fresh games the page starts (Python's own fresh
+// seeds come from the same source: Pyodide's os.urandom is crypto.getRandomValues).
+function secureSeed() {
+  const words = new Uint32Array(1);
+  crypto.getRandomValues(words);
+  return words[0];
+}
+
+async function start() {
+  const began = performance.now();
+  const { loadPyodide } = await import(`${pyodideFolder}pyodide.mjs`);
+  const [pyodide, wheel] = await Promise.all([
+    loadPyodide({ indexURL: pyodideFolder, packages: [] }),
+    fetch(wheelURL).then((answer) => {
+      if (!answer.ok) throw new Error(`the engine's wheel is missing (${answer.status})`);
+      return answer.arrayBuffer();
+    }),
+  ]);
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  // Games a board keeps (claims, resume) go to the worker's own memory, not a real disk.
+  pyodide.runPython("import os; os.environ['CAPTURE_SAVES'] = '/tmp/capture-saves'");
+  pyodide.runPython(PYTHON);
+  return { pyodide, open: pyodide.globals.get("capture_open"), send: pyodide.globals.get("capture_send"),
+    ms: performance.now() - began };
+}
+
+const engine = start();
+engine.then((e) => self.postMessage({ type: "ready", ms: e.ms }),
+  (err) => self.postMessage({ type: "failed", id: null, text: String(err && err.message || err) }));
+
+// Messages are answered one at a time, in order: a board's next message meets its last answer's state.
+let queue = Promise.resolve();
+self.onmessage = (event) => {
+  const data = event.data || {};
+  queue = queue.then(async () => {
+    let e;
+    try { e = await engine; } catch (err) { return; }  // already reported
+    const began = performance.now();
+    try {
+      let text;
+      if (data.type === "open") text = e.open(data.id, JSON.stringify(data.recipe), secureSeed());
+      else if (data.type === "send") text = e.send(data.id, JSON.stringify(data.message));
+      else return;
+      const answer = JSON.parse(text);
+      self.postMessage({ type: "values", id: data.id, values: answer.values, messages: answer.messages,
+        ms: performance.now() - began, opened: data.type === "open" });
+    } catch (err) {
+      // A Python error's last line is its message; the traceback stays in the browser's console.
+      const text = String(err && err.message || err).trim().split("\n").pop();
+      console.error(err);
+      self.postMessage({ type: "failed", id: data.id, text });
+    }
+  });
+};
