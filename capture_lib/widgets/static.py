@@ -65,6 +65,14 @@ def live_book() -> bool:
     return os.environ.get(LIVE_BOOK) == "1"
 
 
+#: The largest picture a board of the live book keeps in its page for the moment before its module draws
+#: it (and for a browser that runs no script). Medieval Capture's map is about 84 KB a board, seven times
+#: on one page: such a picture gives way to a line of text, and the module draws the board at once.
+FALLBACK_MOST = 24_000
+#: What stands in for a picture too large to repeat on every board.
+FALLBACK_TEXT = '<p class="capture-board-placeholder">The board is drawn here by the page\'s script.</p>'
+
+
 def static_html(esm: str, css: str, model: dict[str, Any], label: str = "", fallback: str = "",
                 recipe: dict[str, Any] | None = None) -> str:
     """HTML that draws the board with its own ES module over ``model``, offline and without a kernel.
@@ -96,6 +104,8 @@ def book_html(esm: str, css: str, model: dict[str, Any], label: str = "", fallba
     the names of its module and stylesheet, and one JSON script with its values and its recipe."""
     data = _json_for_script({"model": model, "recipe": recipe})
     module, style = text_digest(esm), text_digest(css)
+    if len(fallback) > FALLBACK_MOST:
+        fallback = FALLBACK_TEXT
     digest = hashlib.sha256((data + module + style).encode()).hexdigest()[:12]
     return (
         f'<div class="capture-static-board" id="capture-board-{digest}" data-capture-module="{module}" '

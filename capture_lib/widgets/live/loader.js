@@ -65,7 +65,8 @@
     };
   }
 
-  const boards = new Map();  // board id -> {root, model, recipe, kind, status, live}
+  const boards = new Map();  // board id -> {root, model, recipe, kind, status, live, sent}
+  window.captureBoards = boards;  // for the browser tests and the bench: what each board sent and holds
   let worker = null;
   let engineReady = false;
 
@@ -118,8 +119,10 @@
       board.live = true;
       board.opening = false;
       say(board, board.kind === "example" ? "Live: you play on from the example's position." : "Live: the engine runs in this page.", "live");
+      board.liveAt = performance.now();  // since the navigation began: the bench's time to a live board
       board.root.classList.add("capture-live");
     }
+    board.answers = (board.answers || 0) + 1;
     board.model.apply({ thinking: false, ...values });
     for (const message of data.messages || []) board.model.custom(message);
     board.root.dispatchEvent(new CustomEvent("capture-values", { detail: { ms: data.ms, opened: !!data.opened } }));
@@ -127,6 +130,7 @@
 
   function sendFrom(board, message) {
     if (!board.live) return;  // frames only: nothing answers a board that is not live
+    board.sent.push(message);
     // The computer may think for up to a second: say so if the answer is slow (the page never freezes).
     clearTimeout(board.thinkingTimer);
     if (message && message.type === "play" && board.model.get("mode") === "computer") {
@@ -153,7 +157,7 @@
     const status = document.createElement("p");
     status.setAttribute("role", "status");
     status.setAttribute("aria-live", "polite");
-    const board = { root, recipe, kind, status, live: false };
+    const board = { root, recipe, kind, status, live: false, sent: [] };
     board.model = makeModel(values, (message) => sendFrom(board, message));
     loadStyle(root.dataset.captureStyle);
     const module = await loadModule(root.dataset.captureModule);

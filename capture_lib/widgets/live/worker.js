@@ -54,11 +54,31 @@ async function start() {
   ]);
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  // Games a board keeps (claims, resume) go to the worker's own memory, not a real disk.
-  pyodide.runPython("import os; os.environ['CAPTURE_SAVES'] = '/tmp/capture-saves'");
+  const persistent = await keepSaves(pyodide);
   pyodide.runPython(PYTHON);
-  return { pyodide, open: pyodide.globals.get("capture_open"), send: pyodide.globals.get("capture_send"),
+  return { pyodide, persistent, open: pyodide.globals.get("capture_open"), send: pyodide.globals.get("capture_send"),
     ms: performance.now() - began };
+}
+
+// Games a board keeps (a save's claim, the game offered to resume after a reload: capture_lib's vault)
+// go to a folder kept in this browser's IndexedDB for the book's address, so that a claim the page
+// stored still names a game after a reload. Without IndexedDB (a private window may refuse it) they
+// stay in the worker's memory for as long as the page is open.
+const SAVES = "/home/pyodide/capture-saves";
+async function keepSaves(pyodide) {
+  pyodide.FS.mkdirTree(SAVES);
+  pyodide.runPython(`import os; os.environ["CAPTURE_SAVES"] = ${JSON.stringify(SAVES)}`);
+  try {
+    pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, SAVES);
+    await new Promise((resolve, reject) => pyodide.FS.syncfs(true, (err) => (err ? reject(err) : resolve())));
+    return true;
+  } catch (err) {
+    return false;
+  }
+}
+
+function persist(e) {
+  if (e.persistent) e.pyodide.FS.syncfs(false, () => {});
 }
 
 const engine = start();
@@ -78,6 +98,7 @@ self.onmessage = (event) => {
       if (data.type === "open") text = e.open(data.id, JSON.stringify(data.recipe), secureSeed());
       else if (data.type === "send") text = e.send(data.id, JSON.stringify(data.message));
       else return;
+      persist(e);
       const answer = JSON.parse(text);
       self.postMessage({ type: "values", id: data.id, values: answer.values, messages: answer.messages,
         ms: performance.now() - began, opened: data.type === "open" });
