@@ -1,30 +1,55 @@
-"""Helpers for the book's notebooks: rulings and variant tables as Markdown cells' outputs.
+"""Helpers for the book's notebooks: rulings and variant tables as cells' outputs.
 
 The text comes from each game's ``rulings.py`` through ``capture_lib.core.docs``, so the book and
-the engine cannot disagree.
+the engine cannot disagree. Each output carries two forms: MyST Markdown, which the HTML book renders
+as admonition boxes (``_config.yml`` ranks ``text/markdown`` above ``text/html``), and HTML, which
+JupyterLab and Voila draw (they rank HTML first and know no MyST).
 """
 
 from __future__ import annotations
 
-from IPython.display import HTML, Markdown
+from dataclasses import dataclass
 
-from capture_lib.core.docs import find_ruling, options_markdown, ruling_markdown, rulings_markdown
+from IPython.display import HTML
+
+from capture_lib.core.docs import (
+    find_ruling,
+    options_html,
+    options_markdown,
+    ruling_html,
+    ruling_markdown,
+    rulings_html,
+    rulings_markdown,
+)
 from capture_lib.core.protocol import Game
 
 
-def show_ruling(game: Game, key: str) -> Markdown:
+@dataclass(frozen=True)
+class Boxed:
+    """A cell output with a MyST form for the book, an HTML form for notebooks and a plain-text one."""
+
+    markdown: str
+    html: str
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        """Every form; each front end picks the one it ranks highest."""
+        return {"text/markdown": self.markdown, "text/html": self.html, "text/plain": self.markdown}
+
+
+def show_ruling(game: Game, key: str) -> Boxed:
     """The ruling ``key`` as a boxed admonition, placed next to the rule it reads."""
-    return Markdown(ruling_markdown(find_ruling(game, key), game))
+    ruling = find_ruling(game, key)
+    return Boxed(ruling_markdown(ruling, game), ruling_html(ruling, game))
 
 
-def show_rulings(game: Game) -> Markdown:
+def show_rulings(game: Game) -> Boxed:
     """Every ruling of ``game``."""
-    return Markdown(rulings_markdown(game))
+    return Boxed(rulings_markdown(game), rulings_html(game))
 
 
-def show_options(game: Game) -> Markdown:
+def show_options(game: Game) -> Boxed:
     """The table of ``game``'s engine options (its variants)."""
-    return Markdown(options_markdown(game))
+    return Boxed(options_markdown(game), options_html(game))
 
 
 def game_picture(slug: str, moves: int = 8, seed: int = 3) -> str:

@@ -52,7 +52,9 @@ def check(path: pathlib.Path) -> list[str]:
     for number, cell in enumerate(nb.cells):
         for output in cell.get("outputs", []):
             data = output.get("data", {})
-            if "application/vnd.jupyter.widget-view+json" in data or "text/html" in data:
+            # A ruling's box carries HTML beside its Markdown; HTML alone is a board.
+            board_html = "text/html" in data and "text/markdown" not in data
+            if "application/vnd.jupyter.widget-view+json" in data or board_html:
                 problems.append(f"{path.name} cell {number}: stored board output (tag it {IGNORE})")
     return problems
 

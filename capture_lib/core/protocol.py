@@ -214,6 +214,15 @@ class State(ABC):
         """The winning seats (empty for a draw or while the game goes on)."""
         return self._winners() if self.is_over else ()
 
+    def end_reason(self) -> str:
+        """Why the game ended, as one sentence in players' words ("Red has no pieces left."); "" while it
+        goes on. Read from the position alone: it adds nothing to what a seat may see once the game is over."""
+        return self._end_reason() if self.is_over else ""
+
+    def _end_reason(self) -> str:
+        """Hook: the game's own end condition that was met, in a sentence (called only once it is over)."""
+        return "The game is over."
+
     def returns(self) -> list[float]:
         """Each seat's result: +1 for a win, -1 for a loss, shared evenly for a draw; 0 while playing."""
         n = self.num_players

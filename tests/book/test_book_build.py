@@ -63,7 +63,9 @@ def test_notebooks_store_no_board_outputs():
         for cell in nb.cells:
             for output in cell.get("outputs", []):
                 data = output.get("data", {})
-                assert "text/html" not in data and "application/vnd.jupyter.widget-view+json" not in data, (
+                # A ruling's box carries HTML beside its MyST Markdown; HTML alone is a board.
+                board_html = "text/html" in data and "text/markdown" not in data
+                assert not board_html and "application/vnd.jupyter.widget-view+json" not in data, (
                     f"{notebook.name}: a board output is stored; tag the cell nbval-ignore-output")
 
 

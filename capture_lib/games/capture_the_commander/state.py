@@ -539,6 +539,17 @@ class CaptureTheCommanderState(State):
         top = tuple(s for s in range(self.n) if self.scores[s] == best)
         return () if len(top) == self.n else top
 
+    def _end_reason(self) -> str:
+        hands = len(self.hand_results)
+        played = "the one hand is played" if hands == 1 else f"all {hands} hands are played"
+        points = ", ".join(f"{self.names[s]} {self.scores[s]}" for s in range(self.n))
+        top = self._winners()
+        if not top:
+            return f"The game ends when {played}, and every player has the same points ({points})."
+        who = " and ".join(self.names[s] for s in top)
+        most = "share the most points" if len(top) > 1 else "has the most points"
+        return f"The game ends when {played}: {who} {most} ({points})."
+
     # ----- what a seat may see ----------
     def _observation(self, seat: int) -> dict[str, Any]:
         return self.view(seat)

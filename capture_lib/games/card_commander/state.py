@@ -339,6 +339,13 @@ class CardCommanderState(State):
     def _winners(self) -> tuple[int, ...]:
         return (0,) if self.score[0] > self.score[1] else (1,)
 
+    def _end_reason(self) -> str:
+        win = self._winners()[0]
+        won, lost = self.score[win], self.score[1 - win]
+        if len(self.rounds) < ROUNDS:
+            return f"{SEAT_NAMES[win]} has won two rounds, so the third round is not needed."
+        return f"All three rounds are played: {SEAT_NAMES[win]} won {won} rounds to {lost}."
+
     # ----- what a seat may see -----------------------------------------------------------------------------
     def _observation(self, seat: int) -> dict[str, Any]:
         return self.view(seat)

@@ -324,6 +324,21 @@ class CommandCaptureState(State):
     def _winners(self) -> tuple[int, ...]:
         return self.result or ()
 
+    def _end_reason(self) -> str:
+        if not self.result:
+            return f"The turn limit ({self.options['turn_limit']} turns) was reached, so the game is a draw."
+        win = self.result[0]
+        loser = 1 - win
+        kinds = {(u[0], u[1]) for u in self.board if u is not None}
+        if (loser, CMD) not in kinds:
+            return f"{SEAT_NAMES[loser]}'s Commander was captured."
+        if (loser, FOR) not in kinds:
+            return f"{SEAT_NAMES[win]} moved into {SEAT_NAMES[loser]}'s disabled Fortress."
+        if self.sudden_death:
+            return f"Time ran out with the scores level, and {SEAT_NAMES[win]} made the first capture after."
+        return (f"Time ran out, and {SEAT_NAMES[win]} has more points ({self.scores[win] / 2:g} to "
+                f"{self.scores[loser] / 2:g}).")
+
     def _chance_outcomes(self) -> list[tuple[CCAction, Fraction]]:
         if self.phase != SETUP or self.options["setup"] != "quick":
             return []

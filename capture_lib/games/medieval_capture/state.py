@@ -301,6 +301,15 @@ class MedievalCaptureState(State):
             return (self.winner, self.winner + 2)
         return (self.winner,)
 
+    def _end_reason(self) -> str:
+        win = self.winner
+        if win is None:  # pragma: no cover - every end of this game names a winning side
+            return "The game is over."
+        crowns = self.crowns_captured(win)
+        if crowns >= self.cfg.crowns_to_win:
+            return f"{SIDE_NAMES[win]} captured {crowns} of {SIDE_NAMES[1 - win]}'s Crowns."
+        return f"{SIDE_NAMES[1 - win]} has no pieces left on the board and no card to bring one back."
+
     # ----- chance -------------------------------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.phase == "roll":
