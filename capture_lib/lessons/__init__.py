@@ -2,7 +2,7 @@
 
 Each game's module (``capture_lib.lessons.<game>``) defines ``tutorial()``, a guided lesson of a few
 steps, and ``exercises()``, the checked questions at the end of its chapter. Both return
-``capture_lib.widgets.lesson.Lesson`` values whose every answer has been played through the engine.
+``capture_lib.lessons.types.Lesson`` values whose every answer has been played through the engine.
 """
 
 from __future__ import annotations

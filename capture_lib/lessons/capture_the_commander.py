@@ -12,7 +12,7 @@ from functools import cache
 from capture_lib import load_game
 from capture_lib.core.protocol import Action, State
 from capture_lib.games.capture_the_commander.actions import Attack
-from capture_lib.widgets.lesson import Lesson, Step
+from capture_lib.lessons.types import Lesson, Step
 
 GAME = load_game("capture-the-commander")
 SLUG = GAME.slug

@@ -12,7 +12,7 @@ from capture_lib import load_game
 from capture_lib.core.protocol import Action, State
 from capture_lib.games.card_commander import card_value
 from capture_lib.games.card_commander.actions import Extra, Place
-from capture_lib.widgets.lesson import Lesson, Step
+from capture_lib.lessons.types import Lesson, Step
 
 GAME = load_game("card-commander")
 SLUG = GAME.slug

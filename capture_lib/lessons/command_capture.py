@@ -11,7 +11,7 @@ from functools import cache
 
 from capture_lib import load_game
 from capture_lib.core.protocol import Action, State
-from capture_lib.widgets.lesson import Lesson, Step
+from capture_lib.lessons.types import Lesson, Step
 
 GAME = load_game("command-capture")
 SLUG = GAME.slug

@@ -1,55 +1,42 @@
-"""The common part of every board widget: one ES module, two hosts.
+"""The common part of every board widget: a thin anywidget host over a board controller.
 
 In JupyterLab (or Voila) a board is an anywidget: the front end sends the notation of the action a
-player clicked, Python checks it and plays it, and the synced ``view`` is rebuilt from
-``state.observation(seat)``. In the static HTML book, the same ES module is mounted by a small inline
-script over JSON embedded in the page (see ``static.py``); there it can only step through the
-``frames`` that the build computed with the engine.
+player clicked, and the board's controller (``capture_lib.boards``, plain Python: the game, the seat,
+the curtain, the computer, undo, saves, lessons) checks it and plays it; the widget copies the
+controller's values into its synced traits. In the static HTML book, the same ES module is mounted by
+a small inline script over JSON embedded in the page (see ``static.py``), with the board's recipe, from
+which the book's in-browser engine rebuilds the same controller.
 
 Nothing secret ever reaches the front end: the true state, its seed, the undo stack and the
-computer's thinking stay in Python, and every synced value is derived from an observation. A game
-someone plays deals from a secure random source (``random.SystemRandom``) unless the caller fixes
-the seed on purpose (the book's examples, the tests); "new game" from the page always deals afresh.
-
-Undo follows Board Game Arena's policy (``undo_block``): a move can be taken back only while the
-same player is still to act, never across a chance event (a deal, a die, a coin), never across a
-move that showed anybody something hidden (``secrecy.reveals``), and never under the curtain.
-
-Saves (``save_text``, ``load_text``): a board never writes its seed into a file. While a game with
-secrets goes on, the file offered is a *claim* on the game kept on the machine that runs the board
-(``vault``), so it holds nothing hidden; once the game is over, or on a teaching board where every
-card is shown, it is the whole game as a plain text record (``core.record``, seed withheld), which
-any copy of the engine reads (``capture play --load``). A board loads a claim, a record or a JSON
-save, and always draws a fresh seed for the chance still to come. A live board also keeps its game
-after every move (``resume``, a claim the page keeps in the browser's storage), so that a page
-reload or a kernel restart offers to resume it.
+computer's thinking stay in the controller, and every synced value is derived from an observation.
+A change of a synced value from the page is refused (``set_state``): the page only sends messages.
+See ``capture_lib.boards.base`` for the undo policy, saves and the resume claim.
 """
 
 from __future__ import annotations
 
-import importlib
-import json
 import pathlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import anywidget
 import traitlets
 
-from capture_lib.core import record
-from capture_lib.core.chance import CHANCE
+from capture_lib.boards.base import (  # noqa: F401 - the names the notebooks and tests import from here
+    MAX_MESSAGE_CHARS,
+    MAX_SAVE_CHARS,
+    MODES,
+    BoardController,
+    frames_for,
+    public_notation,
+    reseeded,
+)
 from capture_lib.core.errors import IllegalAction
-from capture_lib.core.protocol import State, fresh_seed
+from capture_lib.core.protocol import State
 
-from . import vault
-from .secrecy import Twins, reveals
 from .static import static_html
 
 HERE = pathlib.Path(__file__).parent
-MAX_MESSAGE_CHARS = 400
-#: The longest save text the page may send (a long Medieval game's save is about 20,000 characters).
-MAX_SAVE_CHARS = 1_000_000
-MODES = ("computer", "hotseat", "view")
 
 Player = Callable[[State, int], Any]
 
@@ -64,55 +51,16 @@ def style_source(name: str) -> str:
     return (HERE / "common.css").read_text(encoding="utf-8") + "\n" + (HERE / f"{name}.css").read_text(encoding="utf-8")
 
 
-def frames_for(start: State, steps: Sequence[tuple[str, str]], view: Callable[[State], dict[str, Any]]
-               ) -> list[dict[str, Any]]:
-    """Frames of a worked example: the start, then one frame per ``(action, note)`` step.
-
-    Each frame holds only ``view(state)`` (what the example's viewer may see), the action as that
-    viewer may read it (the last line of the view's log, where a hidden card shows as ``?``) and
-    a one-line note on the rule at work. Chance events in ``steps`` are ordinary actions.
-    """
-    state = start
-    frames = [{"view": view(state), "action": "", "note": "the starting position"}]
-    for action, note in steps:
-        state = state.play(action)
-        seen = view(state)
-        frames.append({"view": seen, "action": public_notation(state, seen), "note": note})
-    return frames
-
-
-def public_notation(state: State, view: dict[str, Any]) -> str:
-    """The last action as the owner of ``view`` may read it.
-
-    Observations keep a log with one line per action, hidden parts masked; without such a log the
-    full notation is shown, which is only right for games with nothing hidden.
-    """
-    log = view.get("log")
-    if isinstance(log, list) and len(log) == len(state.history) and log:
-        return str(log[-1])
-    return str(state.history[-1])
-
-
-def reseeded(text: str) -> str:
-    """Save text with a fresh seed in place of its own: what chance does next is nobody's to know.
-
-    Every chance outcome already played is in the save's actions, so the position stays the same.
-    Text that is not a JSON object comes back unchanged, for the engine's loader to refuse.
-    """
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return text
-    if not isinstance(data, dict) or "seed" not in data:
-        return text
-    data["seed"] = fresh_seed()
-    return json.dumps(data, sort_keys=True)
-
-
 class BoardWidget(anywidget.AnyWidget):
-    """A live board for one game. Subclasses set ``_esm``, ``_css``, ``game_slug`` and the views."""
+    """A live board for one game: the anywidget host of a ``BoardController``.
+
+    Subclasses set ``_esm``, ``_css``, ``game_slug`` and ``controller_class``. The arguments are the
+    controller's (``BoardController``: ``state``, ``seat``, ``mode``, ``teaching``, ``opponent``,
+    ``level``, ``seed``, and each game's own, such as ``players``).
+    """
 
     game_slug: str = ""
+    controller_class: type[BoardController] = BoardController
 
     view = traitlets.Dict().tag(sync=True)
     legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -134,301 +82,119 @@ class BoardWidget(anywidget.AnyWidget):
     #: A claim on this board's game, kept after every move, that the page keeps to offer after a reload
     #: ("" once the game is over, and on boards that do not keep their games).
     resume = traitlets.Unicode("").tag(sync=True)
-    #: Whether the board keeps its game after every move (lessons do not: their steps start over).
-    keeps_games: bool = True
 
-    def __init__(self, state: State | None = None, *, seat: int = 0, mode: str = "computer",
-                 teaching: bool = False, frames: list[dict[str, Any]] | None = None,
-                 opponent: Player | None = None, level: str | None = None, seed: int | None = None,
-                 **kwargs: Any) -> None:
-        if mode not in MODES:
-            raise ValueError(f"bad mode {mode!r}; choose one of: {', '.join(MODES)}")
-        super().__init__(**kwargs)
-        from capture_lib import load_game
-
-        self._game = load_game(self.game_slug)
-        if state is not None and state.game.slug != self.game_slug:
-            raise ValueError(f"this board shows {self.game_slug}, not {state.game.slug}")
-        if seed is None:
-            # A fresh deal for every new board; pass a seed (or a state) to fix it, as the book does.
-            seed = state.seed if state is not None else fresh_seed()
-        self._start = state if state is not None else self._game.new_game(seed=seed)
-        self._states: list[State] = [self._start]
-        self._undo_kept: tuple[State, State, str] | None = None
-        self._kept_as: str | None = None  # this board's own name in the vault, once it has kept a game
-        self._loaded = False  # whether the game on the board was loaded from a file (and has moves)
-        self._kept_state: State | None = None
-        self._twins = Twins()  # kept between moves: the reveal check replays the game only after a reveal
-        if opponent is not None and level is not None:
-            raise ValueError("give a computer opponent or a level, not both")
-        if level is not None:
-            from capture_lib.ai.levels import player_for
-
-            opponent = player_for(level)
-            self.level = level
-        elif opponent is None:
-            self.level = "rule"
-        self._opponent = opponent or self.default_opponent()
-        self.mode = mode
-        self.seat = seat
-        self.teaching = teaching
-        self.frames = list(frames or [])
+    def __init__(self, *args: Any, controller: BoardController | None = None, **kwargs: Any) -> None:
+        super().__init__()
+        self._controller = controller if controller is not None else self.controller_class(*args, **kwargs)
+        self._controller.listener = self._on_update
         self.on_msg(self._on_front_end_message)
-        self._advance()
+        self._pull()
 
-    # ----- hooks for each game ---------------------------------------------------------------------
-    def default_opponent(self) -> Player:
-        """The computer player used when none is given."""
-        from capture_lib.ai.simple import simple_player
+    # ----- the controller's values into the traits --------------------------------------------------
+    @property
+    def controller(self) -> BoardController:
+        """The board's controller (the logic; this widget only hosts it)."""
+        return self._controller
 
-        return simple_player
+    def _pull(self, names: Any = None) -> None:
+        """Copy the controller's values into the traits, in one update; then send its messages."""
+        values = self._controller.values()
+        with self.hold_sync():
+            for name in names if names is not None else values:
+                setattr(self, name, values[name])
+        for content in self._controller.take_messages():
+            self.send(content)
 
-    def public_view(self, state: State) -> dict[str, Any]:
-        """What anybody at the table may see: no seat's secrets (every game's ``view(None)``)."""
-        return state.view(None)
+    def _on_update(self, names: list[str]) -> None:
+        # Sent at once, even inside the hold of a move from the page, so the page says the computer is
+        # thinking while the search runs.
+        self._pull(names)
+        self.send_state(names)
 
-    def teaching_view(self, state: State) -> dict[str, Any]:
-        """Every card and identity shown, for the teaching mode (clearly marked in the board)."""
-        return state.view(None, everything=True)
-
-    def picture(self, view: dict[str, Any]) -> str:
-        """The engine's SVG of ``view`` (its game's ``render.to_svg``), shown in the static page until
-        the script draws the board, and to readers whose browser runs no script."""
-        module = importlib.import_module(f"capture_lib.games.{self.game_slug.replace('-', '_')}.render")
-        return module.to_svg(view)
-
+    # ----- the controller's API, for notebooks and tests ---------------------------------------------
     @classmethod
-    def example(cls, start: State, steps: Sequence[tuple[str, str]], seat: int | None = None,
-                everything: bool = False, **kwargs: Any) -> BoardWidget:
-        """A worked example: ``start`` and the steps ``(action, note)`` as frames seen by ``seat``.
+    def example(cls, *args: Any, **kwargs: Any) -> BoardWidget:
+        """A worked example (the controller's ``example``: ``start``, ``steps``, ``seat``, ``everything``)."""
+        return cls(controller=cls.controller_class.example(*args, **kwargs))
 
-        ``everything=True`` shows every hidden card (the board says so); otherwise the frames hold only
-        what ``seat`` may see (``seat=None``: what the whole table may see).
-        """
-        board = cls(start, seat=seat if seat is not None else 0, mode="view", **kwargs)
-
-        def view(state: State) -> dict[str, Any]:
-            if everything:
-                return board.teaching_view(state)
-            return state.observation(seat) if seat is not None else board.public_view(state)
-
-        board.teaching = everything
-        board.frames = frames_for(start, steps, view)
-        board._sync()
-        return board
-
-    # ----- the game as Python sees it ----------------------------------------------------------------
     @property
     def state(self) -> State:
         """The current state (Python only: never synced to the front end)."""
-        return self._states[-1]
+        return self._controller.state
+
+    @property
+    def _states(self) -> list[State]:
+        return self._controller._states
+
+    @_states.setter
+    def _states(self, states: list[State]) -> None:
+        self._controller._states = states
+
+    @property
+    def _opponent(self) -> Player:
+        return self._controller._opponent
+
+    @_opponent.setter
+    def _opponent(self, player: Player) -> None:
+        self._controller._opponent = player
+
+    def _viewer(self) -> int | None:
+        return self._controller._viewer()
+
+    def _call(self, method: str, *args: Any) -> Any:
+        try:
+            return getattr(self._controller, method)(*args)
+        finally:
+            self._pull()
 
     def play(self, action: Any) -> State:
         """Play ``action`` for the seat to act (notation or value); ``IllegalAction`` if illegal."""
-        self._states.append(self.state.play(action))
-        self._advance()
-        return self.state
+        return self._call("play", action)
 
     def undo(self) -> None:
         """Take back the last move, if the undo policy allows it (see ``undo_block``)."""
-        why = self.undo_block()
-        if why:
-            raise IllegalAction(why, rule="undo")
-        self._states.pop()
-        self._advance()
+        self._call("undo")
 
     def undo_block(self) -> str:
-        """Why the last move cannot be taken back, in players' words; ``""`` when it can.
-
-        Board Game Arena's policy: only while the same player is still to act (undo never changes
-        whose turn it is, so nobody takes back a move that another player, or the computer, has
-        answered), never across a chance event, never across a move that showed anybody a hidden
-        card or piece, and never while the screen waits behind the curtain for the next player.
-        """
-        if self.frames or self.mode == "view":
-            return "this board shows a position: there are no moves to take back"
-        if len(self._states) <= 1:
-            return "nothing to undo yet"
-        if self.curtain:
-            return f"the screen is waiting for {self.curtain}: undo stays off behind the curtain"
-        before, after = self._states[-2], self._states[-1]
-        # Only the last step is ever asked about; the answer is kept with the two states it is about.
-        kept = self._undo_kept
-        if kept is None or kept[0] is not before or kept[1] is not after:
-            kept = self._undo_kept = (before, after, self._why_kept(before, after))
-        return kept[2]
-
-    def _why_kept(self, before: State, after: State) -> str:
-        """Why the step from ``before`` to ``after`` (one move, or a move with its reported time) stays."""
-        played = after.history[len(before.history):]
-        if after.is_over:
-            return "the game is over"
-        if not played or after.history[:len(before.history)] != before.history:
-            return "nothing to undo yet"
-        mover = before.current_player
-        if mover == CHANCE:
-            return "chance has spoken (a deal, a roll or a draw), and that cannot be taken back"
-        if self.mode == "computer" and mover != self.seat:
-            return "the computer has moved since, and a move is taken back only before the next player acts"
-        if after.current_player != mover or not self._is_human_turn(before):
-            return "the turn has passed: a move can be taken back only before the next player acts"
-        state = before
-        for action in played:
-            if state.current_player != mover:
-                return "the turn has passed: a move can be taken back only before the next player acts"
-            if reveals(state, action, range(state.num_players), self._twins):
-                return "that move showed a hidden card or piece, so it stands"
-            state = state.play(action)
-        return ""
+        """Why the last move cannot be taken back, in players' words; ``""`` when it can."""
+        return self._controller.undo_block()
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game with the same options; its seed is fresh unless ``seed`` fixes it."""
-        self._start = self._game.new_game(seed=fresh_seed() if seed is None else seed, **self._start.options)
-        self._states = [self._start]
-        self._ready_seat = None
-        self._loaded = False
-        self._advance()
+        self._call("new_game", seed)
 
-    # ----- saving and loading ------------------------------------------------------------------------
     def secrets_at_stake(self) -> bool:
-        """Whether a seat may still have something hidden to protect: a game not over, nor on a teaching board."""
-        return not (self.teaching or self.state.is_over)
+        """Whether a seat may still have something hidden to protect (see the controller)."""
+        return self._controller.secrets_at_stake()
 
     def save_text(self) -> str:
-        """The text of the file this board offers as a save of its game (see the module's docstring).
-
-        While secrets are at stake it is a claim on the game kept on this machine; otherwise the whole
-        game as a record that withholds the seed.
-        """
-        whole = record.write(self.state, seed=False)
-        if not self.secrets_at_stake():
-            return whole
-        try:
-            token = vault.keep(self.state.to_json())
-        except OSError:
-            raise ValueError("this computer could not keep the game (its disk is full or read-only), so it "
-                             "cannot be saved while it goes on") from None
-        return vault.claim(self.game_slug, token, len(self.state.history))
+        """The text of the file this board offers as a save of its game (see the controller)."""
+        return self._controller.save_text()
 
     def load_text(self, text: Any) -> None:
-        """Load a claim, a record or a JSON save (the text of a file the page read); ``ValueError`` says
-        what is wrong.
+        """Load a claim, a record or a JSON save; ``ValueError`` says what is wrong."""
+        self._call("load_text", text)
 
-        The game is checked through the engine's own loading (every action replayed through the rules)
-        and gets a fresh seed, so no file fixes what chance does next. A refused file changes nothing.
-        """
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError("that file is empty: choose a file saved by this board")
-        if len(text) > MAX_SAVE_CHARS:
-            raise ValueError("that file is too long to be a saved game")
-        text = vault.redeem(self.game_slug, text)
-        try:
-            # A record that fixes its seed, or a JSON save, is replayed once more under a fresh seed.
-            loaded = self._game.from_json(reseeded(record.load(text, self._game).to_json()))
-        except RecursionError:
-            raise ValueError("that file is not a saved game (it nests too deeply)") from None
-        if self.mode == "computer" and self.seat >= loaded.num_players:
-            raise ValueError(f"that game has {loaded.num_players} players: there is no seat {self.seat + 1} in it")
-        self._start = loaded
-        self._states = [loaded]
-        self._ready_seat = None
-        self._loaded = bool(loaded.history)
-        self._advance()
+    def public_view(self, state: State) -> dict[str, Any]:
+        """What anybody at the table may see (the controller's ``public_view``)."""
+        return self._controller.public_view(state)
 
-    def _is_human_turn(self, state: State) -> bool:
-        player = state.current_player
-        if player is None or player == CHANCE or self.mode == "view":
-            return False
-        return self.mode == "hotseat" or player == self.seat
+    def teaching_view(self, state: State) -> dict[str, Any]:
+        """Every card and identity shown, for the teaching mode."""
+        return self._controller.teaching_view(state)
 
-    def _advance(self) -> None:
-        """Resolve chance, let the computer move, then rebuild the synced view."""
-        state = self.state
-        while not state.is_over and self.mode != "view":
-            player = state.current_player
-            if player == CHANCE:
-                state = state.play_chance()
-            elif self.mode == "computer" and player != self.seat:
-                # Sent at once, even inside the hold of a move from the page, so the page says so while
-                # the search runs; the legal moves go too, so nothing can be clicked meanwhile. _sync
-                # clears it with the new position.
-                with self.hold_sync():
-                    self.thinking, self.legal = True, []
-                self.send_state(["thinking", "legal"])
-                state = state.play(self._opponent(state, player))
-            else:
-                break
-            self._states.append(state)
-        self._sync()
+    def picture(self, view: dict[str, Any]) -> str:
+        """The engine's SVG of ``view``, for the static page (see the controller)."""
+        return self._controller.picture(view)
 
-    _ready_seat: int | None = None
-
-    def _viewer(self) -> int | None:
-        """The seat whose eyes the board shows: in hotseat mode, whoever is to act."""
-        if self.mode == "hotseat":
-            player = self.state.current_player
-            return player if player is not None and player >= 0 else self._ready_seat
-        return self.seat
-
-    def _seat_names(self) -> tuple[str, ...]:
-        """The names of the seats at this table (some games name seats by the number of players)."""
-        return tuple(getattr(self.state, "names", None) or self._game.seat_names)
-
-    def _sync(self) -> None:
-        # The view, the legal moves and the curtain reach the page in one update, so a click can
-        # never meet a new position with the old list of moves.
-        with self.hold_sync():
-            self.thinking = False
-            self._sync_values()
-
-    def _sync_values(self) -> None:
-        if self.frames:
-            # A worked example shows its frames only: never a live view of another seat.
-            self.view, self.legal, self.curtain, self.can_undo = self.frames[0]["view"], [], "", False
-            return
-        state = self.state
-        viewer = self._viewer()
-        self.curtain = ""
-        if self.teaching:
-            view = self.teaching_view(state)
-        elif self.mode == "hotseat" and viewer != self._ready_seat and not state.is_over:
-            # Two people share one screen: hide every hand until the next player says they are there.
-            view = self.public_view(state)
-            self.curtain = self._seat_names()[viewer]
-        elif viewer is None:
-            view = self.public_view(state)
-        else:
-            view = state.observation(viewer)
-        self.view = view
-        my_turn = viewer is not None and state.current_player == viewer and not self.curtain
-        self.legal = [str(a) for a in state.legal_actions()] if my_turn and self.mode != "view" else []
-        self.undo_note = self.undo_block()
-        self.can_undo = not self.undo_note
-        # Under way once a person has moved (a state on the stack, other than the last, waited for one),
-        # or a game in progress was loaded.
-        self.under_way = not state.is_over and (self._loaded or any(self._is_human_turn(s) for s in self._states[:-1]))
-        self._keep_game()
-
-    def _keep_game(self) -> None:
-        """Keep the game going on in the vault and offer the page a claim on it (``resume``)."""
-        if not self.keeps_games or self.teaching or not self.under_way:
-            self.resume = ""
-            return
-        if self._kept_state is self.state:
-            return
-        try:
-            self._kept_as = vault.keep(self.state.to_json(), self._kept_as)
-        except OSError:
-            return  # a full disk or a read-only home: the game goes on, only unkept (save still says why)
-        self._kept_state = self.state
-        self.resume = vault.claim(self.game_slug, self._kept_as, len(self.state.history))
+    def recipe(self) -> dict[str, Any]:
+        """What rebuilds this board in the book's in-browser engine, holding nothing hidden."""
+        return self._controller.recipe()
 
     # ----- messages from the front end ---------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
         """Show ``text`` under the board; ``kind`` is ``info`` or ``error`` (both sent in one update)."""
-        with self.hold_sync():
-            self.message_kind = kind
-            self.message = text
+        self._call("say", text, kind)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """Refuse every change of a synced value from the page and send the true values back.
@@ -449,81 +215,19 @@ class BoardWidget(anywidget.AnyWidget):
 
     def handle_message(self, content: Any) -> None:
         """Check one message from the front end and act on it; raise ``ValueError`` with the reason."""
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            raise ValueError("ignored a malformed message from the board")
-        kind = content["type"]
-        if kind == "play":
-            action = content.get("action")
-            if not isinstance(action, str) or not action.strip() or len(action) > MAX_MESSAGE_CHARS:
-                raise ValueError("ignored a malformed move from the board")
-            self._play_from_front_end(action)
-        elif kind in ("undo", "new", "save", "load") and self.frames:
-            raise ValueError("a worked example steps through its frames; it cannot be changed")
-        elif kind == "undo":
-            self.undo()
-            self.say("took the last move back", "info")
-        elif kind == "new":
-            self.new_game()
-            self.say("new game", "info")
-        elif kind == "save":
-            text = self.save_text()
-            whole = not self.secrets_at_stake()
-            name = f"{self.game_slug}-game.txt" if whole else f"{self.game_slug}-claim.json"
-            self.send({"type": "save", "text": text, "filename": name})
-            self.say("saved the whole game to a file" if whole else
-                     "saved: the file names this game, kept on this computer; load it here to go on")
-        elif kind == "load":
-            self.load_text(content.get("text"))
-            self.say(f"loaded a saved game ({len(self.state.history)} actions)")
-        elif kind == "level":
-            self._set_level(content.get("level"))
-        elif kind == "ready":
-            self._ready_seat = self._viewer()
-            self.say("")
-            self._sync()
-        else:
-            raise ValueError(f"ignored an unknown message type {kind!r} from the board")
-
-    def _set_level(self, level: Any) -> None:
-        """Change the computer's level (from the page's chooser); it plays its next move at that level."""
-        from capture_lib.ai.levels import LEVEL_NAMES, player_for
-
-        if not isinstance(level, str) or level not in LEVEL_NAMES:
-            raise ValueError(f"ignored an unknown level from the board; levels are {', '.join(LEVEL_NAMES)}")
-        self._opponent = player_for(level)
-        self.level = level
-        self.say(f"the computer now plays at level {level}")
-
-    def _play_from_front_end(self, action: str) -> None:
-        state = self.state
-        if state.is_over:
-            raise IllegalAction("the game is over: start a new game", rule="game over")
-        if not self._is_human_turn(state):
-            names = self._seat_names()
-            who = names[state.current_player] if state.current_player >= 0 else "chance"
-            raise IllegalAction(f"it is not your turn: {who} is to act", rule="turn order")
-        if self.curtain:
-            raise IllegalAction(f"{self.curtain} must confirm they are at the screen first", rule="turn order")
-        before = len(self._states)
-        mover = state.current_player
         with self.hold_sync():
-            self.play(action)
-            played = self._states[before]
-            # Name the move as its player saw it; in hotseat mode the next player reads this line too,
-            # so it says only who moved.
-            if self.mode == "hotseat":
-                self.say(f"{self._seat_names()[mover]} has moved")
-            else:
-                self.say(f"played {public_notation(played, played.observation(mover))}")
-            if self.state.is_over:  # the end screen says which end condition was met
-                self.say(f"{self.message}. Game over: {self.state.end_reason()}")
+            self._call("handle_message", content)
 
     # ----- display ----------------------------------------------------------------------------------------
     def static_model(self) -> dict[str, Any]:
         """The values the static host gives the ES module (no kernel: frames step in the page)."""
-        return {"view": self.view, "legal": [], "frames": self.frames, "message": "", "message_kind": "info",
-                "seat": self.seat, "mode": "static", "curtain": "", "can_undo": False, "undo_note": "",
-                "under_way": False, "teaching": self.teaching, "thinking": False}
+        return self._controller.static_model()
+
+    def _recipe_or_none(self) -> dict[str, Any] | None:
+        try:
+            return self.recipe()
+        except ValueError:
+            return None  # a board no page can rebuild (a lesson made on the spot): its frames only
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -531,7 +235,8 @@ class BoardWidget(anywidget.AnyWidget):
         data = dict(data)
         data["text/plain"] = repr(self)
         data["text/html"] = static_html(self._esm_source(), self._css_source(), self.static_model(),
-                                        label=repr(self), fallback=self.picture(self.view))
+                                        label=repr(self), fallback=self.picture(self.view),
+                                        recipe=self._recipe_or_none())
         return data, metadata
 
     def _esm_source(self) -> str:
@@ -542,12 +247,8 @@ class BoardWidget(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         # Public facts only: a state's own repr may name a hidden piece (Command Capture's position text).
-        state = self.state
-        player = state.current_player
-        who = ("the game is over" if player is None else "chance to resolve" if player == CHANCE
-               else f"{self._seat_names()[player]} to act")
-        return f"<{type(self).__name__}: {self.game_slug}, {len(state.history)} actions, {who}>"
+        return self._controller.describe(type(self).__name__)
 
     def to_json(self) -> str:
         """The synced model as JSON (what the front end sees), for tests and debugging."""
-        return json.dumps(self.static_model(), sort_keys=True)
+        return self._controller.to_json()

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from capture_lib.core.protocol import State, fresh_seed
+from capture_lib.boards.capture_the_commander import CaptureTheCommanderController
 
 from .base import BoardWidget, module_source, style_source
 
@@ -18,15 +16,6 @@ class CaptureTheCommanderBoard(BoardWidget):
     """
 
     game_slug = "capture-the-commander"
+    controller_class = CaptureTheCommanderController
     _esm = module_source("capture_the_commander")
     _css = style_source("capture_the_commander")
-
-    def __init__(self, state: State | None = None, *, players: int = 2, seed: int | None = None,
-                 **kwargs: Any) -> None:
-        if state is None:
-            from capture_lib import load_game
-
-            if seed is None:
-                seed = fresh_seed()
-            state = load_game(self.game_slug).new_game(seed=seed, players=players)
-        super().__init__(state, seed=seed, **kwargs)

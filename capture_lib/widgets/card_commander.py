@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from capture_lib.boards.card_commander import CardCommanderController
+
 from .base import BoardWidget, module_source, style_source
 
 
@@ -13,5 +15,6 @@ class CardCommanderBoard(BoardWidget):
     """
 
     game_slug = "card-commander"
+    controller_class = CardCommanderController
     _esm = module_source("card_commander")
     _css = style_source("card_commander")

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import time
-from typing import Any
-
-from capture_lib.core.protocol import State
+from capture_lib.boards.command_capture import FORFEITED, CommandCaptureController
 
 from .base import BoardWidget, module_source, style_source
 
-FORFEITED = "the turn timer ran out: the turn is forfeited"
+__all__ = ["FORFEITED", "CommandCaptureBoard"]
 
 
 class CommandCaptureBoard(BoardWidget):
@@ -19,60 +16,20 @@ class CommandCaptureBoard(BoardWidget):
     Click one of your units to see what it may do (moves, melee captures, shots and bashes are marked
     on the board; flip, turn and end are buttons), then click a marked square. In Timed Mode the board
     reports the seconds each human turn took with a ``wait`` action before the action itself (the
-    engine never reads a clock); the computer is charged one second per action.
-    ``CommandCaptureBoard(state)`` opens on any position; ``seat`` is the player at this screen.
+    engine never reads a clock); the computer is charged one second per action. Worked examples show
+    every hidden unit by default. ``CommandCaptureBoard(state)`` opens on any position; ``seat`` is the
+    player at this screen.
     """
 
     game_slug = "command-capture"
+    controller_class = CommandCaptureController
     _esm = module_source("command_capture")
     _css = style_source("command_capture")
-    _turn_started: float = 0.0
-    _forfeited: bool = False
 
-    def _sync(self) -> None:
-        super()._sync()
-        self._turn_started = time.monotonic()
+    @property
+    def _turn_started(self) -> float:
+        return self._controller._turn_started  # type: ignore[attr-defined]
 
-    def play(self, action: Any) -> State:
-        """Play ``action``; in Timed Mode a human's thinking time is reported first (``wait``).
-
-        The wait and the action make one step of the undo stack. If the turn timer ran out while the
-        player thought, only the wait is played (the turn was forfeited) and the action is dropped.
-        """
-        state = self.state
-        text = action if isinstance(action, str) else str(action)
-        if state.options.get("timed") and state.phase == "play" and not text.strip().startswith("wait"):
-            elapsed = max(0.001, time.monotonic() - self._turn_started)
-            waited = state.play(f"wait {elapsed:.3f}")
-            if waited.current_player != state.current_player or waited.is_over:
-                self._states.append(waited)
-                self._advance()
-                self._forfeited = True
-                self.say(FORFEITED, "error")
-                return self.state
-            state = waited
-        self._states.append(state.play(action))
-        self._advance()
-        return self.state
-
-    def _play_from_front_end(self, action: str) -> None:
-        # The base board names the move just played; after a forfeit that would be the wait, so the
-        # forfeit is said again last.
-        self._forfeited = False
-        super()._play_from_front_end(action)
-        if self._forfeited:
-            self.say(FORFEITED, "error")
-
-    def _advance(self, *args: Any, **kwargs: Any) -> None:
-        state = self.state
-        if (self.mode == "computer" and state.options.get("timed") and state.phase == "play"
-                and not state.is_over and state.current_player not in (self.seat, None, -1)):
-            # the computer's turn costs it one second on the clocks, reported like a human's time
-            self._states.append(state.play("wait 1"))
-        super()._advance(*args, **kwargs)
-
-    @classmethod
-    def example(cls, start: State, steps: list[tuple[str, str]], seat: int | None = None,
-                everything: bool = True, **kwargs: Any) -> CommandCaptureBoard:
-        """A worked example (see ``BoardWidget.example``); by default here every hidden unit is shown."""
-        return super().example(start, steps, seat=seat, everything=everything, **kwargs)
+    @_turn_started.setter
+    def _turn_started(self, when: float) -> None:
+        self._controller._turn_started = when  # type: ignore[attr-defined]

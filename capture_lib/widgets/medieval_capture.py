@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from capture_lib.core.protocol import State
+from capture_lib.boards.medieval_capture import MedievalCaptureController
 from capture_lib.games.medieval_capture.board import BOARD
 from capture_lib.games.medieval_capture.render import board_svg_body
 
@@ -26,16 +25,12 @@ class MedievalCaptureBoard(BoardWidget):
     """A live Capture board: play against the computer, share one screen, or step through an example.
 
     ``MedievalCaptureBoard(state)`` opens on any position; ``seat`` is the player at this screen (0 Blue,
-    1 Red). Undo follows the shared policy (``BoardWidget.undo_block``): never past a roll, a boulder's
+    1 Red); worked examples are seen by Blue by default. Undo follows the shared policy
+    (``BoardController.undo_block``): never past a roll, a boulder's
     landing or a card drawn, which are chance.
     """
 
     game_slug = "medieval-capture"
+    controller_class = MedievalCaptureController
     _esm = _board_constants() + module_source("medieval_capture")
     _css = style_source("medieval_capture")
-
-    @classmethod
-    def example(cls, start: State, steps: list[tuple[str, str]], seat: int | None = 0,
-                everything: bool = False, **kwargs: Any) -> MedievalCaptureBoard:
-        """A worked example (see ``BoardWidget.example``); by default here seen by Blue."""
-        return super().example(start, steps, seat=seat, everything=everything, **kwargs)

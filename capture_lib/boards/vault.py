@@ -1,0 +1,79 @@
+"""Games kept on the machine that runs the boards, so that a save offered to a player hides nothing.
+
+A save of a game in progress holds every hidden card (it replays every deal). A board that offered it
+to a player would give away the other side's hand, so while a game with secrets goes on the board
+keeps the save here, in a folder only this machine's user can read (``CAPTURE_SAVES``, or
+``~/.local/share/capture/saves``), under a random name, and offers the player a *claim*: a small
+file that names the kept game and holds nothing else. Loading the claim on a board of the same
+machine (JupyterLab, or the classroom server) brings the game back. A claim is no use anywhere else,
+which is the point: it is a ticket, not the game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import re
+import secrets
+
+CLAIM_FORMAT = "capture-board-claim"
+CLAIM_VERSION = 1
+#: A kept game's name: 32 characters of ``secrets.token_urlsafe``, never anything a path could hide in.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+
+
+def folder() -> pathlib.Path:
+    """The folder of kept games, made on first use, readable by this machine's user only."""
+    where = pathlib.Path(os.environ.get("CAPTURE_SAVES") or pathlib.Path.home() / ".local/share/capture/saves")
+    where.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return where
+
+
+def keep(text: str, token: str | None = None) -> str:
+    """Keep a save's ``text`` under a fresh random name, or in place of the game kept as ``token`` (a
+    board's own automatic save); return the name (the claim's token)."""
+    if token is None:
+        token, flags = secrets.token_urlsafe(24), os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    elif TOKEN.fullmatch(token):
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+    else:
+        raise ValueError("a kept game's name is 32 letters, digits, '-' or '_'")
+    descriptor = os.open(folder() / f"{token}.json", flags, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+        out.write(text)
+    return token
+
+
+def claim(game: str, token: str, actions: int) -> str:
+    """The text of a claim on the game kept as ``token``: its game, its length, and nothing hidden."""
+    return json.dumps({"format": CLAIM_FORMAT, "version": CLAIM_VERSION, "game": game, "token": token,
+                       "actions": actions,
+                       "note": "A game kept on the computer that runs the board: load this file on that board."},
+                      indent=1, sort_keys=True)
+
+
+def redeem(game: str, text: str) -> str:
+    """The save that a claim names, or ``text`` itself when it is not a claim.
+
+    Raises ``ValueError`` for a claim of another game, a malformed claim, or one whose game is not
+    kept here (made on another computer, or removed).
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    if not isinstance(data, dict) or data.get("format") != CLAIM_FORMAT:
+        return text
+    if data.get("version") != CLAIM_VERSION:
+        raise ValueError(f"that claim's version {data.get('version')!r} is not supported (only {CLAIM_VERSION})")
+    if data.get("game") != game:
+        raise ValueError(f"that file claims a game of {data.get('game')!r}, not {game!r}")
+    token = data.get("token")
+    if not isinstance(token, str) or not TOKEN.fullmatch(token):
+        raise ValueError("that claim does not name a kept game")
+    try:
+        return (folder() / f"{token}.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError("that claim's game is not kept on this computer (it was saved on another one, "
+                         "or has been removed)") from None
