@@ -57,8 +57,34 @@ function unitCard(unit, flipped) {
   h("span", { className: "cmc-kind" }, SHORT[unit.kind] || unit.kind),
   h("span", { className: "cmc-state" }, unit.state),
   unit.kind !== "Fortress" ? h("span", { className: "cmc-facing" }, ARROWS[facing]) : null,
-  unit.lock ? h("span", { className: "cmc-lock", title: `state lock: no flip through turn ${unit.lock}` }, `lock ${unit.lock}`) : null,
+  unit.lock ? h("span", { className: "cmc-lock", title: `state lock: no flip through turn ${unit.lock}` }, `L${unit.lock}`) : null,
   unit.hidden ? h("span", { className: "cmc-hidden" }, "hidden") : null);
+}
+
+// A square reachable in two ways shows the stronger mark, as the book's pictures do.
+const MARK_RANK = ["move", "bash", "shot", "capture"];
+
+function strongest(actions) {
+  return actions.map((a) => MARK_NAMES[a[2]]).reduce((a, b) => (MARK_RANK.indexOf(b) > MARK_RANK.indexOf(a) ? b : a));
+}
+
+// The key to every mark the board can draw: a sample drawn with the board's own classes, and its name.
+function legend(view) {
+  const key = (className, label, ...inside) => h("li", {},
+    h("span", { className: `cmc-key ${className}`, "aria-hidden": "true" }, ...inside),
+    h("span", { className: "cmc-key-name" }, label));
+  return h("ul", { className: "cmc-legend", "aria-label": "key to the marks" },
+    key("cmc-mark cmc-selected", "selected unit"),
+    key("cmc-mark cmc-target-move", "move"),
+    key("cmc-mark cmc-target-capture", "capture"),
+    key("cmc-mark cmc-target-shot", "shot"),
+    key("cmc-mark cmc-target-bash", "Shield Bash"),
+    view.follow_up ? key("cmc-mark cmc-follow", "extra action") : null,
+    key("", "blocked side", h("span", { className: "cmc-key-wall" })),
+    key("", "state lock", h("span", { className: "cmc-key-lock" }, "L")),
+    key("cmc-key-facing", "facing", ARROWS.N),
+    key("cmc-aura-command", "Command aura"),
+    key("cmc-aura-fortify", "Fortify aura"));
 }
 
 function actionsFor(legal, square) {
@@ -98,14 +124,15 @@ function drawBoard(view, ctx) {
       const targetActs = acts.targets[sq];
       const classes = ["cmc-square", (FILES.indexOf(f) + r) % 2 ? "cmc-light" : "cmc-dark"];
       if (aura[sq]) classes.push(`cmc-aura-${aura[sq]}`);
-      if (sq === sel) classes.push("cmc-selected");
-      if (targetActs) classes.push(`cmc-target-${MARK_NAMES[targetActs[0][2]]}`);
-      if (placements.has(sq)) classes.push("cmc-target-move");
-      if (view.follow_up === sq) classes.push("cmc-follow");
+      if (sq === sel) classes.push("cmc-mark", "cmc-selected");
+      if (targetActs) classes.push("cmc-mark", `cmc-target-${strongest(targetActs)}`);
+      else if (placements.has(sq)) classes.push("cmc-mark", "cmc-target-move");
+      if (view.follow_up === sq && sq !== sel) classes.push("cmc-mark", "cmc-follow");
       const label = `${sq}${unit ? "" : " empty"}${targetActs ? ": " + targetActs.join(" or ") : ""}`;
-      cells.push(h("button", { type: "button", className: classes.join(" "), "aria-label": label,
+      cells.push(h("button", { type: "button", className: [...new Set(classes)].join(" "), "aria-label": label,
         disabled: !ctx.live,
         onclick: () => {
+          if (!ctx.live) return;
           if (placements.has(sq)) { ctx.send(`assassin ${sq}`); return; }
           if (targetActs) {
             if (targetActs.length === 1) ctx.send(targetActs[0]);
@@ -134,11 +161,12 @@ function drawBoard(view, ctx) {
     if (placements.size) hint = "Click a square of your front row to hide your Assassin there.";
     else if (legal.includes("ready")) hint = "Click a unit and flip it to choose its starting state, then press ready.";
     else if (!sel) hint = "Click one of your units to see what it can do.";
-    else hint = "Green: move \u00b7 red: capture \u00b7 orange: shot \u00b7 purple: Shield Bash.";
+    else hint = "Click a marked square to act there (the key below names each mark).";
   }
   return h("div", { className: "cmc-board" },
     ccStatus(view),
     h("div", { className: "cmc-grid", role: "grid", "aria-label": "the board" }, cells),
+    legend(view),
     hint ? h("div", { className: "cmc-hint" }, hint) : null,
     buttons.length ? h("div", { className: "cmc-actions" }, buttons) : null);
 }

@@ -165,6 +165,18 @@ function loadButton(model, ctx) {
 
 const LEVELS = ["random", "rule", "easy", "medium", "hard"];
 
+// What a screen reader hears after each change: the last move and the board's status line (whose turn it is).
+// The region stays in the page between redraws (a region made anew is not announced).
+const STATUS_LINES = ".cmc-status, .mc-status, .ctc-status, .cc-status";
+
+function announce(region, el, view) {
+  const items = (view.log || []).filter((line) => !line.startsWith("deal"));
+  const status = el.querySelector(STATUS_LINES);
+  const text = [items.length ? `Last move: ${items[items.length - 1]}.` : "",
+    status ? status.textContent.trim() : ""].filter(Boolean).join(" ");
+  if (region.textContent !== text) region.textContent = text;
+}
+
 function logList(view) {
   const items = (view.log || []).filter((line) => !line.startsWith("deal"));
   return h("details", { className: "cap-log" },
@@ -177,6 +189,8 @@ export default {
     el.classList.add("capture-board");
     let frameIndex = 0;
     const ui = {};
+    const region = h("div", { className: "cap-live", "aria-live": "polite", "aria-atomic": "true" });
+    el.append(region);
     const draw = () => {
       const frames = model.get("frames") || [];
       const stepping = frames.length > 0;
@@ -216,7 +230,9 @@ export default {
         parts.push(...controls(model, ctx).filter(Boolean));
         parts.push(logList(view));
       }
-      el.replaceChildren(...parts);
+      for (const child of [...el.childNodes]) if (child !== region) child.remove();
+      region.before(...parts);
+      announce(region, el, view);
     };
     const events = ["view", "legal", "frames", "message", "message_kind", "curtain", "can_undo", "teaching",
       "thinking", "lesson", "level", "undo_note", "under_way", "resume"];
