@@ -9,10 +9,11 @@ identity, another seat's treasure hand, or a lesson's answers. Three kinds:
 - ``lesson``: a tutorial or an exercise of the book, by name (``tutorial``, ``exercise 1``, ...); the
   lessons' data ships with the engine, and their answers stay in Python until the learner asks.
 - ``position``: a position to go on from, such as a worked example's last one ("try it from here"),
-  as its viewer saw it: that seat's ``observation``. Rebuilding draws a whole state that the seat
-  cannot tell from it (the game's own ``sample_state``, the sampler of its search player), and the
-  chance still to come from a fresh seed. On a teaching board, where every card is shown, it is the
-  game's ``record`` instead (``core.record``, seed withheld).
+  as its viewer saw it: that seat's ``observation``. An example shown as the whole table sees it
+  (``seat=None``, nothing shown) has none, since any seat's observation holds that seat's secrets.
+  Rebuilding draws a whole state that the seat cannot tell from it (the game's own ``sample_state``,
+  the sampler of its search player), and the chance still to come from a fresh seed. On a teaching
+  board, where every card is shown, it is the game's ``record`` instead (``core.record``, seed withheld).
 
 Every recipe says ``"format": "capture-board-recipe"`` and its ``version``. ``from_recipe`` checks each
 field and refuses a forged or malformed recipe with a ``ValueError`` saying what is wrong.
@@ -61,11 +62,15 @@ def recipe_of(board: BoardController) -> dict[str, Any]:
     level = board.level or None
     if board._example is not None:
         end, seat, everything = board._example
-        if not everything and seat is None:
-            raise ValueError("this example shows what the whole table sees: give it the seat of the player "
-                             "who tries it from here (example(..., seat=...))")
-        mode, seat = "computer", seat if seat is not None else end.current_player
-        return _position(board, end, seat if seat is not None and seat >= 0 else 0, mode, level, everything)
+        if seat is None and not everything:
+            # The reader would play a seat whose secrets the page never showed, and each game's sampler
+            # starts from a seat's observation, which holds them: such an example keeps its frames only.
+            raise ValueError("this example shows what the whole table sees, and a page may not hold any "
+                             "seat's secrets: give it the seat that tries it from here (example(..., seat=...))")
+        if seat is None:
+            player = end.current_player
+            seat = player if player is not None and player >= 0 else 0
+        return _position(board, end, seat, "computer", level, everything)
     start, state = board._start, board.state
     fresh = start.start is None and not start.history and not board._loaded
     if fresh:
