@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from capture_lib import analysis
-from capture_lib.simulate import run_games, wilson
+from capture_lib.simulate import run_games
 
 POOL = ThreadPoolExecutor(1)
 
@@ -82,10 +82,16 @@ def test_a_resumed_strength_run_plays_only_the_pairings_not_yet_stored(monkeypat
 
 
 def _agrees(stored: tuple, rerun_scores: list[float]) -> bool:
-    # The stored rate lies in the rerun's 95% interval (the rerun, with fresh seeds, is the noisier one).
-    p = sum(rerun_scores) / len(rerun_scores)
-    low, high = wilson(p, len(rerun_scores))
-    return low <= stored[0] <= high
+    # Two samples of the same rate: the stored experiment's and the rerun's, with fresh seeds. They
+    # agree when their difference is within what two independent samples of these sizes give 99 times
+    # in 100. (Asking the stored rate to lie in the rerun's 95% interval treats the stored figure as
+    # exact; every rules change replays every experiment, and that check then failed on plain noise.)
+    p_stored, n_stored = stored[0], stored[3]
+    n_rerun = len(rerun_scores)
+    p_rerun = sum(rerun_scores) / n_rerun
+    pooled = (p_stored * n_stored + p_rerun * n_rerun) / (n_stored + n_rerun)
+    spread = (pooled * (1 - pooled) * (1 / n_stored + 1 / n_rerun)) ** 0.5
+    return abs(p_stored - p_rerun) <= 2.576 * spread
 
 
 def test_stored_commander_table_reproduces_and_agrees_with_a_rerun():
