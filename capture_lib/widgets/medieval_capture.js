@@ -171,7 +171,8 @@ function mcMap(view, ctx) {
   // Invisible hit areas over every space, so a click anywhere near a space selects it.
   for (const [space, [x, y]] of Object.entries(MC_XY)) {
     if (MC_KIND[space] === "boat") continue;
-    const radius = space === "c" ? 36 : MC_KIND[space] === "dungeon" ? 26 : 20;
+    // Spaces lie 65 or more apart: a radius of 24 leaves a gap between hit areas and makes a larger target.
+    const radius = space === "c" ? 36 : MC_KIND[space] === "dungeon" ? 28 : 24;
     parts.push(`<circle class="mc-hit" data-space="${space}" cx="${x}" cy="${y}" r="${radius}" fill="transparent"><title>${space}</title></circle>`);
   }
   const holder = h("div", { className: "mc-map" });
@@ -183,7 +184,39 @@ function mcMap(view, ctx) {
     const hit = event.target.closest ? event.target.closest("[data-space]") : null;
     if (hit && ctx.live) mcClickSpace(view, ctx, hit.getAttribute("data-space"));
   });
-  return holder;
+  return mcZoomed(holder, ctx);
+}
+
+// Zoom and pan: the map sits in a viewport that scrolls (drag with a finger, or the scroll bars), at the
+// width the reader picks. A phone starts at twice its width, where a space is a finger's size; the zoom and the
+// place looked at are kept between redraws.
+const MC_ZOOMS = [1, 1.5, 2, 3];
+
+function mcZoomed(holder, ctx) {
+  const ui = ctx.ui;
+  if (ui.zoom === undefined) ui.zoom = window.matchMedia && window.matchMedia("(max-width: 600px)").matches ? 2 : 1;
+  holder.style.width = `${ui.zoom * 100}%`;
+  const viewport = h("div", { className: "mc-viewport", tabindex: ui.zoom > 1 ? "0" : null,
+    "aria-label": ui.zoom > 1 ? "the map, zoomed: scroll or drag to look around" : null }, holder);
+  viewport.addEventListener("scroll", () => { ui.scroll = [viewport.scrollLeft, viewport.scrollTop]; });
+  const at = ui.scroll || null;
+  if (at) queueMicrotask(() => { viewport.scrollLeft = at[0]; viewport.scrollTop = at[1]; });
+  const zoomTo = (index) => {
+    const level = MC_ZOOMS[Math.max(0, Math.min(MC_ZOOMS.length - 1, index))];
+    if (level === ui.zoom) return;
+    // keep the middle of what is shown in the middle
+    const middle = [(viewport.scrollLeft + viewport.clientWidth / 2) / ui.zoom, (viewport.scrollTop + viewport.clientHeight / 2) / ui.zoom];
+    ui.scroll = [Math.max(0, middle[0] * level - viewport.clientWidth / 2), Math.max(0, middle[1] * level - viewport.clientHeight / 2)];
+    ui.zoom = level;
+    ctx.redraw();
+  };
+  const index = MC_ZOOMS.indexOf(ui.zoom);
+  const tools = h("div", { className: "mc-zoom", role: "group", "aria-label": "zoom the map" },
+    h("button", { type: "button", "aria-label": "zoom out", disabled: index <= 0, onclick: () => zoomTo(index - 1) }, "\u2212"),
+    h("span", { className: "mc-zoom-level" }, `${ui.zoom}\u00d7`),
+    h("button", { type: "button", "aria-label": "zoom in", disabled: index >= MC_ZOOMS.length - 1, onclick: () => zoomTo(index + 1) }, "+"),
+    h("button", { type: "button", "aria-label": "show the whole map", disabled: index === 0, onclick: () => zoomTo(0) }, "whole map"));
+  return h("div", { className: "mc-map-area" }, tools, viewport);
 }
 
 function mcArmy(view, side) {

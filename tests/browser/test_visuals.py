@@ -272,3 +272,36 @@ def test_book_boards_and_steppers_read_at_aa_in_both_themes(browser, built_book)
                      for t in texts if contrast(t["fg"], t["bg"]) < AA]
         context.close()
     assert not failures, "\n".join(failures)
+
+
+def test_a_whole_medieval_move_by_touch_on_a_phone(browser, tmp_path):
+    from tests.board_page import HARNESS
+    from tests.medieval_capture.helpers import pos
+
+    board = MedievalCaptureBoard(pos(dice=(2, 3)), seat=0, mode="hotseat")
+    board._on_front_end_message(board, {"type": "ready"}, [])
+    model = dict(json.loads(board.to_json()), legal=board.legal, mode="hotseat")
+    page_file = tmp_path / "touch.html"
+    page_file.write_text(HARNESS % {"css": board._css_source(), "data": json.dumps(model),
+                                    "esm": json.dumps(board._esm_source())})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto(page_file.as_uri())
+    page.wait_for_function("window.ready === true")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # A phone opens the map zoomed in, scrollable inside its frame; a space is then a finger's size (WCAG's
+    # 24 px at least) where the whole map would leave it 12 px.
+    assert page.locator(".mc-zoom-level").inner_text() == "2\u00d7"
+    target = page.locator(".mc-hit[data-space='b19']")
+    box = target.bounding_box()
+    assert box["width"] >= 24 and box["height"] >= 24, box
+    page.locator(".mc-hit[data-space='b10']").tap()  # Blue's B1 stands on b10
+    assert page.locator(".mc-map circle[fill-opacity='0.35']").count() == 3
+    page.locator(".mc-hit[data-space='b19']").tap()
+    assert page.evaluate("window.sent") == [{"type": "play", "action": "B1 b10-b15-b19"}]
+    # Zooming out shows the whole map again, and zooming in once more keeps the place looked at.
+    page.get_by_role("button", name="show the whole map").tap()
+    assert page.locator(".mc-zoom-level").inner_text() == "1\u00d7"
+    assert page.evaluate("(() => { const v = document.querySelector('.mc-viewport'); "
+                         "return v.scrollWidth <= v.clientWidth + 1; })()")
+    context.close()
