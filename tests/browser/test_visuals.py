@@ -305,3 +305,47 @@ def test_a_whole_medieval_move_by_touch_on_a_phone(browser, tmp_path):
     assert page.evaluate("(() => { const v = document.querySelector('.mc-viewport'); "
                          "return v.scrollWidth <= v.clientWidth + 1; })()")
     context.close()
+
+
+def tab_to(page, name: str, limit: int = 120) -> None:
+    """Press Tab until the focused control's accessible name (its aria-label, else its text) starts with ``name``."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("(() => { const e = document.activeElement; "
+                                "return (e.getAttribute('aria-label') || e.textContent || '').trim(); })()")
+        if focused.startswith(name):
+            return
+    raise AssertionError(f"no control named {name!r} within {limit} presses of Tab")
+
+
+def test_each_board_plays_from_the_keyboard_alone_and_tells_a_screen_reader(browser, tmp_path):
+    from tests.medieval_capture.helpers import pos
+
+    cases = [  # a board, then the controls reached with Tab and pressed with Enter or Space, then what it sends
+        (CardCommanderBoard(seed=3, seat=0, mode="hotseat"), [("Karl", "Enter")], "commander Karl"),
+        (CommandCaptureBoard(legion_state(), seat=0, mode="hotseat"), [("D4", "Enter"), ("C4 empty", " ")], "D4-C4"),
+        (CaptureTheCommanderBoard(seed=3, seat=0, mode="hotseat"),
+         [("North card 1,", "Enter"), ("South card 1,", "Enter")], "N1xS1"),
+        (MedievalCaptureBoard(pos(dice=(2, 3)), seat=0, mode="hotseat"), [("B1", "Enter"), ("space b19", " ")],
+         "B1 b10-b15-b19"),
+    ]
+    for board, keys, action in cases:
+        board._on_front_end_message(board, {"type": "ready"}, [])
+        page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="hotseat")
+        page.set_default_timeout(5000)
+        for name, key in keys:
+            tab_to(page, name)
+            page.keyboard.press(key)
+        assert page.evaluate("window.sent") == [{"type": "play", "action": action}], board.game_slug
+        # The screen reader's line says whose turn it is, from the board's own status line.
+        assert "Blue" in page.locator(".cap-live").inner_text() or "North" in page.locator(".cap-live").inner_text()
+        assert page.locator(".cap-live").get_attribute("aria-live") == "polite"
+        assert errors == []
+        page.close()
+    # After a move, the line names it: a worked example's step stands in for the kernel's next view.
+    page, errors = open_page(browser, tmp_path, CommandCaptureBoard.example(legion_state(), [("D4xD5", "")]))
+    region = page.locator(".cap-live")
+    page.get_by_role("button", name="next step").click()
+    assert region.inner_text().startswith("Last move: D4xD5.") and "to act" in region.inner_text()
+    assert errors == []
+    page.close()
