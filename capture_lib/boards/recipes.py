@@ -9,8 +9,9 @@ identity, another seat's treasure hand, or a lesson's answers. Three kinds:
 - ``lesson``: a tutorial or an exercise of the book, by name (``tutorial``, ``exercise 1``, ...); the
   lessons' data ships with the engine, and their answers stay in Python until the learner asks.
 - ``position``: a position to go on from, such as a worked example's last one ("try it from here"),
-  as its viewer saw it: that seat's ``observation``. An example shown as the whole table sees it
-  (``seat=None``, nothing shown) has none, since any seat's observation holds that seat's secrets.
+  as its viewer saw it: that seat's ``observation`` (for an example shown as the whole table sees it,
+  the observation of the player to act in a stand-in that the table cannot tell from it,
+  ``table_stand_in``, never the true hidden facts).
   Rebuilding draws a whole state that the seat cannot tell from it (the game's own ``sample_state``,
   the sampler of its search player), and the chance still to come from a fresh seed. On a teaching
   board, where every card is shown, it is the game's ``record`` instead (``core.record``, seed withheld).
@@ -21,11 +22,14 @@ field and refuses a forged or malformed recipe with a ``ValueError`` saying what
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from typing import Any
 
 from capture_lib.core import record
+from capture_lib.core.chance import CHANCE
+from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import State, check_seed, fresh_seed
 
 from .base import MODES, BoardController, reseeded
@@ -41,6 +45,10 @@ FIELDS = {
 }
 #: The longest observation or record a recipe may hold, as JSON text.
 MAX_RECIPE_CHARS = 200_000
+#: Keys in which a seat's observation may differ from the table's view without telling a secret.
+PUBLIC_KEYS = ("seat", "viewer", "legal")
+DRAWN_AGAIN = ("this example shows what the whole table sees, and its seats' secrets could not be drawn again "
+               "from that alone, so it keeps its frames")
 #: Keys of an observation that tell the history rather than the position: a sampled state has none.
 HISTORY_KEYS = ("log",)
 
@@ -62,14 +70,12 @@ def recipe_of(board: BoardController) -> dict[str, Any]:
     level = board.level or None
     if board._example is not None:
         end, seat, everything = board._example
-        if seat is None and not everything:
-            # The reader would play a seat whose secrets the page never showed, and each game's sampler
-            # starts from a seat's observation, which holds them: such an example keeps its frames only.
-            raise ValueError("this example shows what the whole table sees, and a page may not hold any "
-                             "seat's secrets: give it the seat that tries it from here (example(..., seat=...))")
         if seat is None:
+            # The reader tries it from here as the player to act, seeing no more than the table saw.
             player = end.current_player
             seat = player if player is not None and player >= 0 else 0
+            if not everything:
+                end = table_stand_in(end, seat)
         return _position(board, end, seat, "computer", level, everything)
     start, state = board._start, board.state
     fresh = start.start is None and not start.history and not board._loaded
@@ -80,6 +86,49 @@ def recipe_of(board: BoardController) -> dict[str, Any]:
     if viewer is None:
         raise ValueError("nobody is to act on this board, so there is no seat to rebuild it for")
     return _position(board, state, viewer, board.mode, level, board.teaching)
+
+
+def table_stand_in(state: State, seat: int) -> State:
+    """A state the whole table cannot tell from ``state``, whose ``seat`` holds nothing true that is hidden.
+
+    For a worked example shown as the table sees it (``seat=None``), which the reader tries from here
+    as ``seat``: the page never showed that seat's secrets, so its recipe may not hold them. Where the
+    seat sees no more than the table (every difference is in ``PUBLIC_KEYS``), ``state`` itself will do;
+    otherwise the game is replayed from its start, each action the table saw masked replaced by one
+    that the table reads the same (a card dealt face down, a secret pick), drawn by a generator seeded
+    with the table's view alone, so the same example gives the same recipe on every build.
+    ``ValueError`` where there is no such replay (a game that starts from a position text, whose hidden
+    facts the replay cannot draw again).
+    """
+    seen, table = state.observation(seat), state.view(None)
+    if all(seen.get(key) == table.get(key) for key in set(seen) | set(table) if key not in PUBLIC_KEYS):
+        return state
+    log = table.get("log")
+    if state.start is not None or not isinstance(log, list) or len(log) != len(state.history):
+        raise ValueError("this example shows what the whole table sees, and its seats' secrets cannot be "
+                         "drawn again: give it the seat that tries it from here (example(..., seat=...))")
+    rng = random.Random(hashlib.sha256(json.dumps(table, sort_keys=True, default=str).encode()).hexdigest())
+    current = state.game.new_game(seed=rng.randrange(2**63), **state.options)
+    for action, line in zip(state.history, log, strict=True):
+        if str(line) == str(action):
+            try:
+                current = current.play(action)
+            except IllegalAction:  # the stand-in's hidden facts cannot take a move the table saw
+                raise ValueError(DRAWN_AGAIN) from None
+            continue
+        pending = current.current_player == CHANCE
+        options = [a for a, _ in current.chance_outcomes()] if pending else list(current.legal_actions())
+        rng.shuffle(options)
+        for option in options:
+            after = current.play(option)
+            if str(after.view(None)["log"][-1]) == str(line):
+                current = after
+                break
+        else:
+            raise ValueError(DRAWN_AGAIN)
+    if current.view(None) != table:
+        raise ValueError(DRAWN_AGAIN)
+    return current
 
 
 def _position(board: BoardController, state: State, seat: int, mode: str, level: str | None,

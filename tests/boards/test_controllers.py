@@ -186,10 +186,29 @@ def test_a_recipe_holds_nothing_hidden(slug):
     assert str(state.seed) not in json.dumps(teaching)
 
 
-def test_an_example_seen_by_the_whole_table_keeps_its_frames_only():
+@pytest.mark.parametrize("slug", ["card-commander", "capture-the-commander"])
+def test_an_example_seen_by_the_whole_table_is_tried_from_what_the_table_saw(slug):
+    state = played(slug, 1).state
+    recipe = controller_class(slug).example(state, [], seat=None).recipe()
+    seat = recipe["seat"]
+    assert seat == state.current_player and from_recipe(recipe, seed=4).legal
+    # Positions the table cannot tell apart (one seat's secrets, or the other's, drawn again) give one recipe.
+    compared = 0
+    for other_seat in (0, 1):
+        for n in range(4):
+            other = secrecy.twin(state, other_seat, random.Random(n))
+            if other is not None and other.to_json() != state.to_json():
+                assert controller_class(slug).example(other, [], seat=None).recipe() == recipe
+                compared += 1
+    assert compared
+
+
+def test_an_example_whose_table_secrets_cannot_be_drawn_again_keeps_its_frames_only():
+    # Card Commander's placements are shown once both are made: a replay from what the table saw
+    # would have to deal those cards to the same hands, which needs the true deal.
     state = played("card-commander", 2).state
     example = controller_class("card-commander").example(state, [], seat=None)
-    with pytest.raises(ValueError, match="whole table"):
+    with pytest.raises(ValueError, match="whole table|drawn again"):
         example.recipe()
     widget = widget_class("card-commander").example(state, [], seat=None)
     assert widget._recipe_or_none() is None
