@@ -270,3 +270,16 @@ def test_a_forged_observation_that_does_not_hold_together_is_refused():
     observation[changed] += 1
     with pytest.raises(ValueError):
         from_recipe(recipe, seed=3)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_worked_example_gives_the_widgets_values_and_refuses_changes(slug):
+    state = played(slug, 2).state
+    board = widget_class(slug).example(state, [], seat=0, everything=False)
+    controller = controller_class(slug).example(state, [], seat=0, everything=False)
+    same_values(board, controller)
+    assert controller.frames and controller.legal == []
+    for message in ({"type": "undo"}, {"type": "new"}, {"type": "play", "action": "anything"}):
+        drive(board, controller, message)
+        assert controller.message_kind == "error"
+    assert board.static_model() == controller.static_model()
