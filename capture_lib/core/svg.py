@@ -24,6 +24,11 @@ PALETTE = {
 
 #: The colour of each seat, in seat order (two-player games use the first two).
 SEAT_COLOURS = (PALETTE["blue"], PALETTE["red"], PALETTE["green"], PALETTE["purple"])
+#: Darker shades of the seats' colours for text, and for a fill under white text: each reads at 4.5:1 (WCAG AA)
+#: on white or the paper, where vermillion, green and purple themselves do not.
+SEAT_INKS = ("#0072B2", "#B34700", "#007A59", "#A5477B")
+#: Grey for secondary text (labels, captions): 4.5:1 on the paper, where ``muted`` (for lines) is 3.3:1.
+INK_SOFT = "#5E5E5E"
 
 FONT = "font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif\""
 

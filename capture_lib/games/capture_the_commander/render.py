@@ -46,14 +46,14 @@ def _panel(body: list[str], view: dict[str, Any], seat: int, x0: float, y0: floa
     title = entry["name"]
     if view.get("dealer") == seat:
         title += " (dealer)"
-    body.append(svg.text(x0 + 10, y0 + 20, title, size=14, fill=colour, anchor="start", weight="bold"))
+    body.append(svg.text(x0 + 10, y0 + 20, title, size=14, fill=svg.SEAT_INKS[seat], anchor="start", weight="bold"))
     status = "out" if entry["out"] else f"{entry['cards_left']} cards"
     if view["to_act"] == seat:
         status += ", to act"
     body.append(svg.text(x0 + PANEL_W - 10, y0 + 20, status, size=11, anchor="end"))
     if entry["out"]:
         body.append(svg.text(x0 + PANEL_W / 2, y0 + PANEL_H / 2, "eliminated", size=16,
-                             fill=svg.PALETTE["muted"], weight="bold"))
+                             fill=svg.INK_SOFT, weight="bold"))
         return
     cards = {c["slot"]: c for c in entry["cards"]}
     for slot in _PAINT:
@@ -63,14 +63,14 @@ def _panel(body: list[str], view: dict[str, Any], seat: int, x0: float, y0: floa
         if not c["present"]:
             body.append(svg.rect(x, y, CARD_W, CARD_H, "none", svg.PALETTE["muted"], rx=5, width=1,
                                  extra='stroke-dasharray="3 3"'))
-            body.append(svg.text(x + CARD_W / 2, y + 14, str(slot), size=10, fill=svg.PALETTE["muted"]))
+            body.append(svg.text(x + CARD_W / 2, y + 14, str(slot), size=10, fill=svg.INK_SOFT))
             continue
         edge = COVERAGE_EDGE[c["coverage"]]
         known = c["known"]
         value = known or c.get("card")
         # A card shown in a battle lies face-down again but is remembered: drawn as a white face.
         # A value only the teaching view knows is written on the back, in italics.
-        fill = "#ffffff" if known else colour
+        fill = "#ffffff" if known else svg.SEAT_INKS[seat]  # a back's white number must read
         body.append(svg.rect(x, y, CARD_W, CARD_H, fill, edge, rx=5, width=3))
         base = y + CARD_H - 8
         tag = "C" if slot == lay.COMMANDER else str(slot)
@@ -130,9 +130,9 @@ def to_svg(view: dict[str, Any], caption: str = "", marks: Iterable[tuple[int, i
     y = PANEL_H + 32
     body.append(svg.text(12, y, _summary(view), size=12, anchor="start"))
     legend = "edges: green = fully uncovered, orange = partially covered, grey = fully covered"
-    body.append(svg.text(12, y + 18, legend, size=10, fill=svg.PALETTE["muted"], anchor="start"))
+    body.append(svg.text(12, y + 18, legend, size=10, fill=svg.INK_SOFT, anchor="start"))
     body.append(svg.text(12, y + 34, "a white face = shown in a battle, remembered by the whole table", size=10,
-                         fill=svg.PALETTE["muted"], anchor="start"))
+                         fill=svg.INK_SOFT, anchor="start"))
     if view.get("teaching"):
         caption = caption or "teaching view: hidden values shown in italics"
     if caption:
@@ -153,7 +153,7 @@ def layout_diagram() -> str:
         # The number sits in the part of the card the cards above leave visible.
         body.append(svg.text(x + CARD_W / 2, y + CARD_H - 8, label, size=13, weight="bold"))
     body.append(svg.text(12 + 2 * PITCH, TOP + 4 * STEP + CARD_H + 30, "the owner sits here", size=11,
-                         fill=svg.PALETTE["muted"]))
+                         fill=svg.INK_SOFT))
     return svg.document(int(PANEL_W + 24), int(PANEL_H + 24), body, "The layout's slots, numbered")
 
 

@@ -36,8 +36,8 @@ def _side(body: list[str], view: dict[str, Any], seat: int, y_hand: float, y_lab
     name = view["players"][seat]
     commander = view["commanders"][seat]
     label = f"{name}: {commander} ({bonus_text(commander)})" if commander else f"{name}: no Commander yet"
-    body.append(svg.text(24, y_label, label, size=15, fill=colour, anchor="start", weight="bold"))
-    body.append(svg.text(WIDTH - 24, y_label, f"rounds won: {view['score'][seat]}", size=15, fill=colour,
+    body.append(svg.text(24, y_label, label, size=15, fill=svg.SEAT_INKS[seat], anchor="start", weight="bold"))
+    body.append(svg.text(WIDTH - 24, y_label, f"rounds won: {view['score'][seat]}", size=15, fill=svg.SEAT_INKS[seat],
                          anchor="end", weight="bold"))
     if commander:
         body.append(svg.card(24, y_hand, COMMANDER_LABELS[commander], CARD_W, CARD_H,
@@ -107,7 +107,7 @@ def to_svg(view: dict[str, Any], caption: str = "") -> str:
         status = f"Game over: {view['players'][view['winners'][0]]} wins"
     body.append(svg.text(WIDTH / 2, 26, status, size=15, weight="bold"))
     if caption:
-        body.append(svg.text(WIDTH / 2, 112, caption, size=11, fill=svg.PALETTE["muted"]))
+        body.append(svg.text(WIDTH / 2, 112, caption, size=11, fill=svg.INK_SOFT))
     title = f"Card Commander, {status}, score Blue {view['score'][0]} Red {view['score'][1]}"
     return svg.document(WIDTH, HEIGHT, body, title)
 

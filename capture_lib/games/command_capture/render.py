@@ -26,10 +26,10 @@ MARK_SHAPES = {"move": ("", "\u25cf", "move"), "capture": ("", "\u2715", "captur
 #: Darker shades of the mark colours for a glyph on white, which must read at 4.5:1.
 _GLYPH_COLOURS = {"move": "#007A59", "capture": "#000000", "ranged": "#8E3A6B", "bash": "#1F6F9E"}
 #: The name bar's colour per seat: Red's is a darker vermillion, so that its white letters read at 4.5:1.
-_NAME_BAR = ("#0072B2", "#B34700")
+_NAME_BAR = svg.SEAT_INKS
 LEGEND_PER_ROW = 4  # marks a row of the key holds
 LEGEND_ROW = 26  # the height of a row of the key
-_INK_SOFT = "#5E5E5E"  # labels and captions: 4.5:1 on the paper
+_INK_SOFT = svg.INK_SOFT  # labels and captions: 4.5:1 on the paper
 _DEFS = ('<defs><pattern id="cmc-aura-command" width="9" height="9" patternUnits="userSpaceOnUse" '
          'patternTransform="rotate(45)"><rect width="9" height="9" fill="#56B4E9" fill-opacity="0.2"/>'
          '<rect width="4" height="9" fill="#56B4E9" fill-opacity="0.55"/></pattern>'

@@ -18,7 +18,8 @@ from .catapult import spot_xy
 SIDES = ("blue", "red")
 
 BLUE, RED = "#0072B2", "#D55E00"
-SIDE_COLOURS = {"blue": BLUE, "red": RED}
+#: The pieces' fill: Red's a darker vermillion, so that the white name on a piece reads at 4.5:1.
+SIDE_COLOURS = {"blue": BLUE, "red": "#B34700"}
 GOLD = "#E6B800"
 STONE, STONE_EDGE = "#DAD3C3", "#6B6256"
 WATER, WATER_EDGE = "#8CC8EC", "#3C8DBC"
@@ -328,7 +329,7 @@ def _strip(view: dict[str, Any], w: float, h: float) -> str:
             status += f", card {view['card']}"
     parts.append(_text(130, y, status, 14, INK, "start", "bold"))
     caps = view["crowns_captured"]
-    for k, (side, colour) in enumerate((("blue", BLUE), ("red", RED))):
+    for k, (side, colour) in enumerate((("blue", BLUE), ("red", SIDE_COLOURS["red"]))):
         pieces = [p for p in view["pieces"] if p["side"] == side]
         count = {key: sum(1 for p in pieces if p["where"] == key) for key in ("reserve", "dead", "prisoner")}
         on_board = len(pieces) - sum(count.values())
