@@ -239,20 +239,29 @@ def test_every_command_capture_mark_differs_from_the_seats_in_the_engines_pictur
     assert ">shot<" in pictures["maiden"] and ">blocked side<" in pictures["bash"]
 
 
-def test_no_page_of_the_book_scrolls_sideways_on_a_phone(browser, built_book):
+def test_no_page_of_the_book_scrolls_sideways_on_a_phone_and_every_text_reads_in_both_themes(browser, built_book):
     assert built_book["returncode"] == 0, built_book["log"][-2000:]
     html = built_book["html"]
+    wide, faint = [], []
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
-    wide = []
     for path in sorted((html / "book").rglob("*.html")):
+        page.emulate_media(color_scheme="light")
         page.goto(path.as_uri())
         page.wait_for_load_state("load")
+        name = path.relative_to(html)
         width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         if width[0] > width[1]:
-            wide.append(f"{path.relative_to(html)}: {width[0]} px wide")
+            wide.append(f"{name}: {width[0]} px wide")
+        for scheme in ("light", "dark"):  # the theme follows the reader's prefers-color-scheme, live
+            page.emulate_media(color_scheme=scheme)
+            page.wait_for_function(f"document.documentElement.dataset.theme === {json.dumps(scheme)}")
+            texts = page.evaluate(TEXT_COLOURS, page.locator("body").element_handle())
+            faint += [f"{name} ({scheme}): {t['text']!r} [{t['cls']}] {contrast(t['fg'], t['bg']):.2f}:1"
+                      for t in texts if contrast(t["fg"], t["bg"]) < AA]
     context.close()
     assert not wide, "\n".join(wide)
+    assert not faint, "\n".join(faint[:40])
 
 
 def test_book_boards_and_steppers_read_at_aa_in_both_themes(browser, built_book):
