@@ -68,19 +68,52 @@ def game_picture(slug: str, moves: int = 8, seed: int = 3) -> str:
     return state._repr_svg_()
 
 
+#: The games in the book's order (its parts in ``_toc.yml``); the landing page and the game chooser follow it.
+BOOK_ORDER = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
+
+_GALLERY_STYLE = ("<style>.capture-gallery{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));"
+                  "gap:1em}.capture-gallery-picture svg{width:100%;height:auto}"
+                  ".capture-gallery-item{margin:0;text-align:center}"
+                  ".capture-gallery-item a{font-size:1.1em;font-weight:bold}</style>")
+
+
+def in_book_order(slugs: list[str]) -> list[str]:
+    """``slugs`` in the book's order; any game the book does not list yet comes last, as given."""
+    known = [s for s in BOOK_ORDER if s in slugs]
+    return known + [s for s in slugs if s not in BOOK_ORDER]
+
+
+def chooser(folder: str | None = None) -> HTML:
+    """The game chooser of ``capture serve``: each game with its picture, in the book's order, linking
+    to its play page and its tutorial (relative links, so they work under any server prefix)."""
+    from html import escape
+
+    from capture_lib.serve import play_pages
+
+    pages = {page.slug: page for page in play_pages(folder)}
+    if not pages:
+        return HTML('<p class="capture-chooser">No game is ready to play yet: ask your teacher.</p>')
+    cards = []
+    for slug in in_book_order(list(pages)):
+        page = pages[slug]
+        learn = (f'<br><a class="capture-chooser-tutorial" href="{escape(page.tutorial)}">new to it? '
+                 "learn it by playing</a>" if page.tutorial else "")
+        cards.append(f'<figure class="capture-gallery-item"><div class="capture-gallery-picture">'
+                     f'{game_picture(slug)}</div><figcaption><a href="{escape(page.path)}">'
+                     f"{escape(page.title)}</a>{learn}</figcaption></figure>")
+    return HTML(_GALLERY_STYLE + '<div class="capture-gallery capture-chooser">' + "".join(cards) + "</div>")
+
+
 def gallery() -> HTML:
-    """The landing page's pictures: one card per game, each drawn by its engine."""
+    """The landing page's pictures: one card per game, each drawn by its engine, in the book's order."""
     from html import escape
 
     from capture_lib import list_games, load_game
 
     cards = []
-    for slug in list_games():
+    for slug in in_book_order(list_games()):
         game = load_game(slug)
         cards.append(f'<figure class="capture-gallery-item"><div class="capture-gallery-picture">'
                      f'{game_picture(slug)}</div><figcaption><a href="{slug}/index.html">'
                      f"{escape(game.title)}</a></figcaption></figure>")
-    style = ("<style>.capture-gallery{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));"
-             "gap:1em}.capture-gallery-picture svg{width:100%;height:auto}"
-             ".capture-gallery-item{margin:0;text-align:center}</style>")
-    return HTML(style + '<div class="capture-gallery">' + "".join(cards) + "</div>")
+    return HTML(_GALLERY_STYLE + '<div class="capture-gallery">' + "".join(cards) + "</div>")

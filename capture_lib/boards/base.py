@@ -551,6 +551,8 @@ class BoardController:
             self.say(f"{self._seat_names()[mover]} has moved")
         else:
             self.say(f"played {public_notation(played, played.observation(mover))}")
+        if self.state.is_over:  # the end screen says which end condition was met (State.end_reason)
+            self.say(f"{self.message}. Game over: {self.state.end_reason()}")
 
     # ----- display ----------------------------------------------------------------------------------------
     def static_model(self) -> dict[str, Any]:

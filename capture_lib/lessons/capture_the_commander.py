@@ -62,7 +62,8 @@ def tutorial() -> Lesson:
             title="partly covered cards may be attacked",
             start=position(strong, "- " + FULL.split(" ", 1)[1]),
             seat=0,
-            prompt="South's card 1 has gone, so South's card 5 now has only card 2 on it: it is partially "
+            prompt="A new position. "
+                   "South's card 1 has gone, so South's card 5 now has only card 2 on it: it is partially "
                    "covered. Attack South's card 5.",
             hint="A card under two cards is fully covered while both are there and cannot be attacked; once one "
                  "of them has gone it is partially covered, and then it may be attacked.",
@@ -76,7 +77,8 @@ def tutorial() -> Lesson:
             start=position("7S AS* 2S 3S 4S 5S 6S 8S 9S 10S JS QS KS",
                            "7H 3H 4H 5H 6H 2H 8H 9H 10H JH QH KH AH").play("N1xS1"),
             seat=0,
-            prompt="Your 7\u2660 met South's 7\u2665: a tie. Each side now shows a card next to its battle card. "
+            prompt="A new position. "
+                   "Your 7\u2660 met South's 7\u2665: a tie. Each side now shows a card next to its battle card. "
                    "Your card 2 was seen in an earlier battle: it is your ace. Pick it.",
             hint="In a tie-break each player picks a card adjacent to the one that fought (here your card 2 or 5); "
                  "the attacker picks first, in secret, then the defender.",
@@ -89,7 +91,8 @@ def tutorial() -> Lesson:
             title="capture the Commander",
             start=position("AS* 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH - KH 5D"),
             seat=0,
-            prompt="South's card 11 has gone, so South's Commander (card 13) is only partially covered. Your "
+            prompt="A new position. "
+                   "South's card 11 has gone, so South's Commander (card 13) is only partially covered. Your "
                    "card 1 is the ace everyone saw earlier. Capture the Commander and win.",
             hint="The Commander is attacked like any other card once it is no longer fully covered; only a card "
                  "you know to be higher is sure to beat it, and nothing beats an ace.",

@@ -33,25 +33,17 @@ def _left_card_is(card: str):
     return check
 
 
-def _wins_after_reply(reply: tuple[str, ...], seat: int):
-    def check(_before: State, _action: Action, after: State) -> bool:
-        for action in reply:
-            after = after.play(action)
-        return after.is_over and after.winners == (seat,)
-    return check
-
-
 def _adds_extra(_before: State, action: Action, _after: State) -> bool:
     return isinstance(action, Extra)
 
 
 @cache
 def tutorial() -> Lesson:
-    """Four steps, about five minutes: a Commander, bonuses in a round, a tie, the winning round."""
+    """Three steps of one game, about five minutes: a Commander, a round, a tie that decides the game."""
     red_round_one = "place 7H 9C 10D"
-    red_round_two = ("place 2H 4C 8H",)
-    round_two = dealt().play("place 8D 9H 10C").play(red_round_one)
-    tie = dealt().play("place 7S 9H 10C").play("place 6S 9C 10D")
+    # Round 2 goes on from round 1 as the lesson played it; both placements are named in the prompt.
+    blue_round_two, red_round_two = "place 7S 6C 3H", "place 6S 4C 8H"
+    tie = dealt().play("place 8D 9H 10C").play(red_round_one).play(blue_round_two).play(red_round_two)
     steps = (
         Step(
             title="choose a Commander",
@@ -61,7 +53,7 @@ def tutorial() -> Lesson:
             hint="Karl gives diamonds +2 (and spades -2); Joanne does the opposite; Jackson gives every red "
                  "card +1 and every black card -1.",
             explain="Karl adds 2 to each of your diamonds and takes 2 from each spade. There is only one card "
-                    "of each Commander, so Red takes another one: Red chose Jackson.",
+                    "of each Commander, so Red takes another one: Red chose Jackson. Next, the deal.",
             answers=("commander Karl",),
             reply=("commander Jackson",),
         ),
@@ -69,8 +61,9 @@ def tutorial() -> Lesson:
             title="bonuses decide the lanes",
             start=dealt(),
             seat=0,
-            prompt="The cards are dealt. Under Karl your 8\u2666 is worth 10. Place it in the left lane and "
-                   "any two other cards in the middle and right lanes (click three cards, then 'place cards').",
+            prompt="The cards are dealt: ten each. Under Karl your 8\u2666 is worth 10. Place it in the left "
+                   "lane and any two other cards in the middle and right lanes (click three cards, then "
+                   "'place cards').",
             hint="Cards go left, middle, right in the order you pick them: the 8\u2666 must be your first card.",
             explain="Red (Jackson) places face down after you, then all six cards turn over together. Each card "
                     "gets its owner's bonus and the higher value wins the lane; two lanes win the round.",
@@ -79,36 +72,28 @@ def tutorial() -> Lesson:
             reply=(red_round_one,),
         ),
         Step(
-            title="a tie and the extra card",
+            title="a tie that decides the game",
             start=tie,
             seat=0,
-            prompt="The left lane is tied: your 7\u2660 (7 - 2 = 5 under Karl) against Red's 6\u2660 "
-                   "(6 - 1 = 5 under Jackson). Settle it: add your one extra card to the lane.",
+            prompt="The game goes on. Round 1 was yours with 8\u2666 9\u2665 10\u2663 against Red's 7\u2665 "
+                   "9\u2663 10\u2666, so you lead 1-0. In round 2 you placed 7\u2660 6\u2663 3\u2665 and "
+                   "Red 6\u2660 4\u2663 8\u2665: you win the middle (6 against 3), Red the right (3 against 9), "
+                   "and the left lane is tied at 5. That tie decides the round, and with it the game. Add "
+                   "your one extra card to the left lane.",
             hint="On a tie each player may add one extra card, once a game; 'pass' keeps it, and if the lane "
                  "stays tied a coin decides. Click one of the 'add ...' buttons, or type extra and a card.",
             explain="Your extra card's value, bonus included, is added to the 5 in the left lane. Red passed, "
-                    "so the lane is yours. You have spent your spare card: in a later tie you can only pass.",
+                    "so the lane is yours: two lanes win round 2, and two rounds win the game, so the third "
+                    "round is not played. A tie matters only when the other two lanes are split: had you "
+                    "won both, the round would be yours whatever the tie, and a card added there is wasted.",
             check=_adds_extra,
-            example="extra 2D",
+            example="extra 5D",
             reply=("pass",),
         ),
-        Step(
-            title="two rounds win the game",
-            start=round_two,
-            seat=0,
-            prompt="You won round 1. Red's plan for round 2 has leaked: 2\u2665 4\u2663 8\u2665, worth 3, 3 "
-                   "and 9 under Jackson. Place three cards that win two lanes, and with them the game.",
-            hint="A round needs two lanes, not three: beat 3 in two lanes (left and middle) with cards worth "
-                 "more than 3 under Karl, and let the right lane go.",
-            explain="You win two lanes, so you win round 2 and, with two rounds, the game: the third round "
-                    "is not played.",
-            check=_wins_after_reply(red_round_two, 0),
-            example="place 5D 6C 3H",
-            reply=red_round_two,
-        ),
     )
-    return Lesson(SLUG, "Card Commander in four moves", steps,
-                  intro="Play four moves against a scripted Red: a Commander, a round, a tie, the last round.")
+    return Lesson(SLUG, "Card Commander in three moves", steps,
+                  intro="Play one game against a scripted Red: a Commander, a round, and a tie that decides "
+                        "the game.")
 
 
 @cache

@@ -46,7 +46,7 @@ def tutorial() -> Lesson:
             title="flip a unit to its other state",
             start=aura,
             seat=0,
-            prompt="Every unit has two states. Flip your Archer on E3 from Maneuver to Volley.",
+            prompt="A new position. Every unit has two states. Flip your Archer on E3 from Maneuver to Volley.",
             hint="Flipping is an action of its own: click the Archer and then the flip button, or type flip E3.",
             explain="The Archer is now in Volley State: it no longer moves but shoots along its diagonals. It is "
                     "locked in that state until your next turn has passed. And it stands next to your "
@@ -70,7 +70,7 @@ def tutorial() -> Lesson:
             title="capture the Commander",
             start=GAME.from_position("7f/8/8/2k5/3L4/8/8/K6F b RE"),
             seat=0,
-            prompt="Red's Commander has come too close: it stands on C5. Capture it and win.",
+            prompt="A new position. Red's Commander has come too close: it stands on C5. Capture it and win.",
             hint="Capturing the enemy Commander wins at once; your Legionnaire captures diagonally forward, "
                  "which from D4 means C5 or E5.",
             explain="The Commander is captured and the game is over: you win. (Entering the enemy's Fortress "

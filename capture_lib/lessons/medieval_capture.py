@@ -75,7 +75,8 @@ def tutorial() -> Lesson:
             title="capture at home",
             start=position(blue="B1=b10 B2=b20 B3*=b30", red="R1=b15 R2=r20 R3*=r30", dice=(2, 2)),
             seat=0,
-            prompt="Red's R1 has come into your territory, to b15. You rolled white 2. Capture it: end a move "
+            prompt="A new position. "
+                   "Red's R1 has come into your territory, to b15. You rolled white 2. Capture it: end a move "
                    "on its space.",
             hint="At home you capture by ending your move on the enemy piece; a piece at home moves up to the "
                  "white die, along the trails, never over another piece. B1 on b10 is one step away.",
@@ -88,7 +89,8 @@ def tutorial() -> Lesson:
             title="take a Crown",
             start=position(blue="B1=r3 B2=b20 B3*=b30", dice=(3, 3)),
             seat=0,
-            prompt="Your B1 is deep in Red territory, on r3, next to Red's Crown on r2. Move B1 over or onto "
+            prompt="A new position. "
+                   "Your B1 is deep in Red territory, on r3, next to Red's Crown on r2. Move B1 over or onto "
                    "the Crown and take it with you.",
             hint="A piece may take an enemy Crown on its path (it may also pass it by): abroad a piece moves up "
                  "to the black die (3 here). On the board, pick the move that says take r2; in notation, type "
@@ -103,7 +105,8 @@ def tutorial() -> Lesson:
             title="carry the third Crown home",
             start=position(blue="B1=r50 B2=b20 B3*=b30", red_crowns="taken taken @B1", dice=(1, 1)),
             seat=0,
-            prompt="You have captured two Crowns and B1 carries the third, on r50 at the border. Bring it out "
+            prompt="A new position. "
+                   "You have captured two Crowns and B1 carries the third, on r50 at the border. Bring it out "
                    "of Red territory to win.",
             hint="A Crown is captured the moment its carrier leaves the Crown's territory, into its own land or "
                  "the Cathedral; three captured Crowns win. b50 is one step away.",

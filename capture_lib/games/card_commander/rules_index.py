@@ -149,5 +149,5 @@ RULES: tuple[IndexedRule, ...] = (
         (f"{_S}.CardCommanderState.view", f"{_G}.CardCommanderGame.summarize"),
         (f"{_H}::test_the_deal_is_masked_in_the_other_players_log",
          f"{_H}::test_the_hands_left_at_the_end_stay_hidden"),
-        ("notation", "What each player sees")),
+        ("notation", "Saving a game and going on later")),
 )
