@@ -316,6 +316,33 @@ def test_a_whole_medieval_move_by_touch_on_a_phone(browser, tmp_path):
     context.close()
 
 
+def test_command_capture_takes_taps_on_a_phone(browser, tmp_path):
+    from tests.board_page import HARNESS
+
+    board = CommandCaptureBoard(legion_state(), seat=0, mode="hotseat")
+    board._on_front_end_message(board, {"type": "ready"}, [])
+    model = dict(json.loads(board.to_json()), legal=board.legal, mode="hotseat")
+    page_file = tmp_path / "taps.html"
+    page_file.write_text(HARNESS % {"css": board._css_source(), "data": json.dumps(model),
+                                    "esm": json.dumps(board._esm_source())})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto(page_file.as_uri())
+    page.wait_for_function("window.ready === true")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every tile's name and state fit in its card at this width (nothing clipped: "Command", not "omman").
+    clipped = page.evaluate("""[...document.querySelectorAll('.cmc-state, .cmc-kind')].filter((e) => {
+      const card = e.closest('.cmc-unit'), box = card.getBoundingClientRect(), text = e.getBoundingClientRect();
+      const left = box.left + card.clientLeft, right = left + card.clientWidth;  // inside the card's border
+      return text.left < left - 0.5 || text.right > right + 0.5;
+    }).map((e) => e.textContent)""")
+    assert clipped == []
+    page.get_by_role("button", name="D4", exact=True).tap()
+    page.get_by_role("button", name=re.compile("^C4 empty: ")).tap()
+    assert page.evaluate("window.sent") == [{"type": "play", "action": "D4-C4"}]
+    context.close()
+
+
 def tab_to(page, name: str, limit: int = 120) -> None:
     """Press Tab until the focused control's accessible name (its aria-label, else its text) starts with ``name``."""
     for _ in range(limit):
