@@ -30,6 +30,20 @@ function displayLanes(view) {
   return { label: `round ${view.round} of 3`, lanes: current, current: true };
 }
 
+// The seat that has won both other lanes of the round, so that the tied lane cannot change it; else null.
+// (The rules let a player add the extra card on any tie; the board only says when it is wasted.)
+function tieCannotMatter(view) {
+  const won = [0, 0];
+  (view.lanes || []).forEach((lane, i) => {
+    if (i === view.tie_lane) return;
+    let winner = lane.winner;
+    if ((winner === null || winner === undefined) && lane.values && lane.values[0] !== lane.values[1]
+        && lane.values.every((v) => typeof v === "number")) winner = lane.values[0] > lane.values[1] ? 0 : 1;
+    if (winner === 0 || winner === 1) won[winner] += 1;
+  });
+  return won[0] === 2 ? 0 : won[1] === 2 ? 1 : null;
+}
+
 function statusText(view) {
   const [blue, red] = view.players;
   const score = `${blue} ${view.score[0]} \u2013 ${view.score[1]} ${red}`;
@@ -118,10 +132,13 @@ function actions(view, ctx) {
   }
   if (view.phase === "tie") {
     const seat = view.to_act;
+    const decided = tieCannotMatter(view);
     const values = view.hand_values[seat] || [];
     const hand = view.hands[seat] || [];
     return h("div", { className: "cc-actions" },
-      h("span", {}, `The ${LANE_NAMES[view.tie_lane]} lane is tied. Add your one extra card? `),
+      h("span", {}, `The ${LANE_NAMES[view.tie_lane]} lane is tied. ` + (decided === null ? ""
+        : `It cannot change this round: ${view.players[decided]} has won the other two lanes, so a card added `
+          + "here is spent for nothing. ") + "Add your one extra card? "),
       legal.filter((a) => a.startsWith("extra")).map((a) => {
         const card = a.split(" ")[1];
         const value = values[hand.indexOf(card)];
