@@ -97,7 +97,7 @@ LIVE_JS = """() => {
 def time_to_live(page, url: str, timeout: float = 90_000) -> float:
     """Seconds from the navigation's start to the play board being live."""
     page.goto(url)
-    page.wait_for_function(LIVE_JS, timeout=timeout)
+    page.wait_for_function(LIVE_JS, timeout=timeout, polling=100)
     return page.evaluate(LIVE_JS) / 1000
 
 
@@ -287,7 +287,7 @@ def main() -> int:
                     page.goto(url, wait_until="commit")
                 live = []
                 for page in pages:
-                    page.wait_for_function(LIVE_JS, timeout=180_000)
+                    page.wait_for_function(LIVE_JS, timeout=180_000, polling=100)
                     live.append(page.evaluate(LIVE_JS) / 1000)
                 whole = time.perf_counter() - began
             stop.set()

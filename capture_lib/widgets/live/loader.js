@@ -107,14 +107,17 @@
     const board = data.id ? boards.get(data.id) : null;
     if (data.type === "failed") {
       const text = `The engine stopped: ${data.text}. This board shows its pictures only.`;
-      if (board) say(board, text, "error");
+      if (board) {
+        board.failure = data.text;
+        board.answers = (board.answers || 0) + 1;
+        say(board, text, "error");
+      }
       else for (const each of boards.values()) say(each, text, "error");
       return;
     }
     if (data.type !== "values" || !board) return;
-    clearTimeout(board.thinkingTimer);
-    board.thinkingTimer = null;
     const values = data.values || {};
+    if (data.partial) { board.model.apply(values); return; }  // the computer is thinking: no move meanwhile
     if (data.opened) {
       board.live = true;
       board.opening = false;
@@ -123,7 +126,8 @@
       board.root.classList.add("capture-live");
     }
     board.answers = (board.answers || 0) + 1;
-    board.model.apply({ thinking: false, ...values });
+    // A board rebuilt live steps through no frames: it plays on (unless the engine sends frames itself).
+    board.model.apply({ thinking: false, ...(data.opened ? { frames: [] } : {}), ...values });
     for (const message of data.messages || []) board.model.custom(message);
     board.root.dispatchEvent(new CustomEvent("capture-values", { detail: { ms: data.ms, opened: !!data.opened } }));
   }
@@ -131,11 +135,6 @@
   function sendFrom(board, message) {
     if (!board.live) return;  // frames only: nothing answers a board that is not live
     board.sent.push(message);
-    // The computer may think for up to a second: say so if the answer is slow (the page never freezes).
-    clearTimeout(board.thinkingTimer);
-    if (message && message.type === "play" && board.model.get("mode") === "computer") {
-      board.thinkingTimer = setTimeout(() => board.model.apply({ thinking: true }), 150);
-    }
     post({ type: "send", id: board.root.id, message });
   }
 

@@ -12,21 +12,26 @@ const pyodideFolder = new URL("../pyodide/", self.location.href).href;
 const wheelURL = new URL(`../${params.get("wheel")}`, self.location.href).href;
 
 const PYTHON = `
-import json, secrets
+import json
 from capture_lib.boards import from_recipe
-import inspect as _inspect
 
 _boards = {}
-_takes_seed = "seed" in _inspect.signature(from_recipe).parameters
 
 def _out(values):
     values = dict(values)
     messages = values.pop("_messages", [])
     return json.dumps({"values": values, "messages": messages})
 
-def capture_open(board_id, recipe_json, seed):
-    recipe = json.loads(recipe_json)
-    controller = from_recipe(recipe, seed=seed) if _takes_seed else from_recipe(recipe)
+def capture_open(board_id, recipe_json, seed, notify):
+    controller = from_recipe(json.loads(recipe_json), seed=seed)
+
+    def listener(names):
+        # Called while a message is still being handled (the computer is about to think): the page
+        # says so at once and offers no move meanwhile.
+        values = controller.values()
+        notify(board_id, json.dumps({name: values[name] for name in names if name in values}))
+
+    controller.listener = listener
     _boards[board_id] = controller
     return _out(controller.values())
 
@@ -37,9 +42,14 @@ def capture_send(board_id, message_json):
 // A seed from the browser's secure source, for the fresh games the page starts (Python's own fresh
 // seeds come from the same source: Pyodide's os.urandom is crypto.getRandomValues).
 function secureSeed() {
-  const words = new Uint32Array(1);
+  const words = new Uint32Array(2);
   crypto.getRandomValues(words);
-  return words[0];
+  return BigInt(words[0]) * 4294967296n + BigInt(words[1]);  // 0 to 2**64 - 1, as the engine takes
+}
+
+// Values sent while a message is being handled (the computer is thinking); the final answer follows.
+function notify(id, text) {
+  self.postMessage({ type: "values", id, values: JSON.parse(text), messages: [], partial: true });
 }
 
 async function start() {
@@ -77,8 +87,17 @@ async function keepSaves(pyodide) {
   }
 }
 
+// One write-back at a time; changes made meanwhile are written by one more afterwards.
+let syncing = false;
+let dirty = false;
 function persist(e) {
-  if (e.persistent) e.pyodide.FS.syncfs(false, () => {});
+  if (!e.persistent) return;
+  if (syncing) { dirty = true; return; }
+  syncing = true;
+  e.pyodide.FS.syncfs(false, () => {
+    syncing = false;
+    if (dirty) { dirty = false; persist(e); }
+  });
 }
 
 const engine = start();
@@ -95,7 +114,7 @@ self.onmessage = (event) => {
     const began = performance.now();
     try {
       let text;
-      if (data.type === "open") text = e.open(data.id, JSON.stringify(data.recipe), secureSeed());
+      if (data.type === "open") text = e.open(data.id, JSON.stringify(data.recipe), secureSeed(), notify);
       else if (data.type === "send") text = e.send(data.id, JSON.stringify(data.message));
       else return;
       persist(e);

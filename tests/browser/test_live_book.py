@@ -1,0 +1,324 @@
+"""The live book in Chromium: the engine runs in the page's worker, over a local static server.
+
+One built book (``built_book``, built once per test run) and one static server (``capture serve``'s, on
+127.0.0.1) for the whole module. Every page checks that no request leaves 127.0.0.1 and that the page
+reports no error. Each game's play page goes live, takes a move by click and one by typed notation,
+refuses an illegal one with the engine's reason and an unchanged board, and the computer answers; one
+tutorial per game is played to the end with a wrong try and its hint; one exercise is answered wrong
+(a legal move that is not the answer) and right; one worked example with hidden information is
+continued live, and its page holds nothing its viewer may not see; a page opened from ``file://``
+keeps its frames and its one-line note.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
+#: Where a page may send requests: the local server, and what the page makes itself (blob: modules).
+LOCAL = ("http://127.0.0.1:", "blob:", "data:", "about:")
+#: The two harmless messages the book theme prints on every page.
+THEME_NOISE = ("THEBE_JS_URL", "Got invalid theme mode")
+#: Going live waits for Pyodide (a few seconds cold on two busy cores).
+LIVE_MS = 60_000
+SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+@pytest.fixture(scope="module")
+def live_site(built_book):
+    """The built book served by ``capture serve``'s static server on a free port of 127.0.0.1."""
+    from capture_lib.serve_static import make_server
+
+    assert built_book["returncode"] == 0, built_book["log"][-2000:]
+    server = make_server(built_book["html"], 0, "127.0.0.1")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+class LivePage:
+    """A page of the live book in the browser, with what it asked the network and what went wrong."""
+
+    def __init__(self, browser, url: str):
+        self.page = browser.new_page(viewport={"width": 1100, "height": 900})
+        self.problems: list[str] = []
+        self.outside: list[str] = []
+        page = self.page
+        page.on("console", lambda m: m.type == "error" and not any(n in m.text for n in THEME_NOISE)
+                and self.problems.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: not any(n in str(e) for n in THEME_NOISE)
+                and self.problems.append(f"error: {e}"))
+        page.on("request", lambda r: not r.url.startswith(LOCAL) and self.outside.append(r.url))
+        page.goto(url)
+
+    def board_index(self, kind: str) -> int:
+        """The index (among the page's boards the loader keeps) of the first board of ``kind``."""
+        self.page.wait_for_function(f"window.captureBoards && [...window.captureBoards.values()]"
+                                    f".some((b) => b.kind === {json.dumps(kind)})", timeout=LIVE_MS, polling=100)
+        return self.page.evaluate(f"[...window.captureBoards.values()].findIndex((b) => b.kind === {json.dumps(kind)})")
+
+    def root(self, index: int):
+        """The board's element."""
+        board_id = self.page.evaluate("(i) => [...window.captureBoards.values()][i].root.id", index)
+        return self.page.locator(f"#{board_id}")
+
+    def wait_live(self, index: int) -> None:
+        """Wait until the board is live (the engine rebuilt it from its recipe)."""
+        self.page.wait_for_function("(i) => [...window.captureBoards.values()][i].live", arg=index,
+                                    timeout=LIVE_MS, polling=100)
+
+    def value(self, index: int, key: str):
+        """A value of the board's model, as the board's module reads it."""
+        return json.loads(self.page.evaluate(
+            "([i, k]) => JSON.stringify([...window.captureBoards.values()][i].model.get(k) ?? null)", [index, key]))
+
+    def answers(self, index: int) -> int:
+        """How many answers the engine has sent this board."""
+        return self.page.evaluate("(i) => [...window.captureBoards.values()][i].answers || 0", index)
+
+    def sent(self, index: int) -> list[dict]:
+        """The messages the board's module has sent."""
+        script = "(i) => JSON.stringify([...window.captureBoards.values()][i].sent)"
+        return json.loads(self.page.evaluate(script, index))
+
+    def await_answer(self, index: int, before: int) -> None:
+        """Wait for the engine's answer to the message sent after ``before`` answers."""
+        self.page.wait_for_function("([i, n]) => ([...window.captureBoards.values()][i].answers || 0) > n",
+                                    arg=[index, before], timeout=LIVE_MS, polling=100)
+        failure = self.page.evaluate("(i) => [...window.captureBoards.values()][i].failure || ''", index)
+        assert not failure, f"the engine failed: {failure}"
+
+    def type_move(self, index: int, text: str) -> None:
+        """Type ``text`` into the board's notation field and press Enter; wait for the engine."""
+        before = self.answers(index)
+        field = self.root(index).locator("input.cap-notation")
+        field.fill(text)
+        field.press("Enter")
+        self.await_answer(index, before)
+
+    def click(self, index: int, locator) -> None:
+        """Click ``locator`` (a button of the board) and wait for the engine if the click sent a move."""
+        before, sent = self.answers(index), len(self.sent(index))
+        locator.click()
+        if len(self.sent(index)) > sent:
+            self.await_answer(index, before)
+
+    def clean(self) -> None:
+        """Assert that the page asked nothing of the network and reported no error."""
+        assert not self.outside, f"requests left 127.0.0.1: {self.outside[:5]}"
+        assert not self.problems, self.problems
+
+    def close(self) -> None:
+        """Close the page."""
+        self.page.close()
+
+
+def shows(locator, text: str) -> None:
+    """Wait until ``locator`` shows ``text`` (the module redraws on the next animation frame)."""
+    locator.filter(has_text=text).first.wait_for(timeout=10_000)
+
+
+def click_move(live: LivePage, index: int, game: str, action: str) -> None:
+    """Make ``action`` (a legal move) by clicking the board, as a player would."""
+    root = live.root(index)
+    if game == "card-commander":  # "commander NAME": the Commander's button
+        name = action.split()[1]
+        live.click(index, root.get_by_role("button", name=re.compile(f"^{name} ")))
+    elif game == "capture-the-commander":  # "N1xS3": the attacking card, then its target
+        attacker, target = action.split("x")
+        live.click(index, root.locator(f'button[aria-label^="{SEATS[attacker[0]]} card {attacker[1:]},"]'))
+        live.click(index, root.locator(f'button[aria-label^="{SEATS[target[0]]} card {target[1:]},"]'))
+    elif game == "command-capture":  # "assassin D2": the square
+        live.click(index, root.locator(f'button[aria-label="{action.split()[1]}"]'))
+    else:  # Medieval "place B1 b3": the lit space (as a button: many are folded away), then the move
+        folded = root.locator("details:has(.mc-space-button):not([open]) > summary")
+        if folded.count():
+            folded.first.click()
+        live.click(index, root.locator(f'button[aria-label="space {action.split()[2]}"]'))
+        if live.sent(index)[-1:] != [{"type": "play", "action": action}]:
+            live.click(index, root.get_by_role("button", name=action, exact=True))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_play_page_goes_live_and_plays(browser, live_site, game):
+    live = LivePage(browser, f"{live_site}/book/{game}/play.html")
+    index = live.board_index("play")
+    live.wait_live(index)
+    root = live.root(index)
+    assert "Live" in live.page.locator(".capture-live-status").nth(index).inner_text()
+    first = live.value(index, "legal")
+    assert first, f"{game}: the live board offers no move"
+
+    # A move by click: the module sends the move's notation and the engine plays it.
+    log = live.value(index, "view").get("log", [])
+    click_move(live, index, game, first[0])
+    assert live.sent(index)[-1] == {"type": "play", "action": first[0]}
+    assert live.value(index, "message_kind") == "info", live.value(index, "message")
+    assert live.value(index, "view").get("log", []) != log
+
+    # An illegal move: refused with the engine's reason, the board as it was.
+    stale = next((a for a in first if a not in live.value(index, "legal")), None)
+    assert stale is not None, f"{game}: every first move is still legal"
+    view, legal = live.value(index, "view"), live.value(index, "legal")
+    live.type_move(index, stale)
+    assert live.value(index, "message_kind") == "error"
+    reason = live.value(index, "message")
+    assert reason
+    shows(root.locator(".cap-message.cap-error"), reason)
+    assert live.value(index, "view") == view and live.value(index, "legal") == legal
+
+    # Typed moves until the computer has answered one of them (some games open with several moves a side).
+    for _ in range(40):
+        legal = live.value(index, "legal")
+        assert legal, f"{game}: no move offered after {live.value(index, 'message')!r}"
+        before = len(live.value(index, "view").get("log", []))
+        live.type_move(index, legal[0])
+        assert live.value(index, "message_kind") == "info", live.value(index, "message")
+        if len(live.value(index, "view").get("log", [])) > before + 1:
+            break
+    else:
+        pytest.fail(f"{game}: the computer never answered")
+    live.clean()
+    live.close()
+
+
+def lesson_state(live: LivePage, index: int) -> dict:
+    """The lesson panel's values (the step, its status, feedback and hint)."""
+    return live.value(index, "lesson") or {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tutorial_is_played_to_the_end(browser, live_site, game):
+    live = LivePage(browser, f"{live_site}/book/{game}/tutorial.html")
+    index = live.board_index("lesson")
+    live.wait_live(index)
+    root = live.root(index)
+    for _ in range(40):
+        lesson = lesson_state(live, index)
+        # A wrong try (a move the game cannot read): refused, with the step's hint.
+        live.type_move(index, "no such move")
+        wrong = lesson_state(live, index)
+        assert wrong["status"] == "wrong" and wrong["hint"], wrong
+        shows(root.locator(".cap-lesson"), wrong["hint"])
+        # The answer on request, then the step again, answered right by typing it.
+        before = live.answers(index)
+        root.locator("button.cap-lesson-do-answer").click()
+        live.await_answer(index, before)
+        answer = lesson_state(live, index)["answer"]
+        assert answer
+        shows(root.locator(".cap-lesson-answer"), answer)
+        before = live.answers(index)
+        root.locator("button.cap-lesson-do-again").click()
+        live.await_answer(index, before)
+        live.type_move(index, answer)
+        right = lesson_state(live, index)
+        assert right["status"] == "right", right
+        assert right["feedback"].startswith("Right!")
+        if right["last"]:
+            assert right["finished"]
+            root.locator(".cap-lesson-done").wait_for(timeout=10_000)
+            break
+        before = live.answers(index)
+        root.locator("button.cap-lesson-do-next").click()
+        live.await_answer(index, before)
+        assert lesson_state(live, index)["index"] == lesson["index"] + 1
+    else:
+        pytest.fail(f"{game}: the tutorial did not end")
+    live.clean()
+    live.close()
+
+
+def test_an_exercise_answered_wrong_then_right(browser, live_site):
+    live = LivePage(browser, f"{live_site}/book/card-commander/exercises.html")
+    index = live.board_index("lesson")
+    live.wait_live(index)
+    root = live.root(index)
+    # Legal moves, one at a time, until one is refused as not the answer (the step starts over each time).
+    wrong = None
+    for move in live.value(index, "legal"):
+        live.type_move(index, move)
+        state = lesson_state(live, index)
+        if state["status"] == "wrong":
+            wrong = (move, state)
+            break
+        before = live.answers(index)
+        root.locator("button.cap-lesson-do-again").click()
+        live.await_answer(index, before)
+    assert wrong is not None, "every legal move was accepted"
+    move, state = wrong
+    assert "is legal, but it is not what this step asks" in state["feedback"] and state["hint"]
+    # The answer on request; then the step again, answered right.
+    for command in ("answer", "again"):
+        before = live.answers(index)
+        root.locator(f"button.cap-lesson-do-{command}").click()
+        live.await_answer(index, before)
+        if command == "answer":
+            answer = lesson_state(live, index)["answer"]
+    live.type_move(index, answer)
+    assert lesson_state(live, index)["status"] == "right"
+    shows(root.locator(".cap-lesson"), "Right!")
+    live.clean()
+    live.close()
+
+
+def words(value) -> set[str]:
+    """The words and numbers of a JSON value's text."""
+    return set(re.findall(r"[A-Za-z0-9]+", json.dumps(value)))
+
+
+def test_try_it_from_here_keeps_the_hidden_hidden(browser, live_site, built_book):
+    # Capture the Commander's rules: examples seen from one seat, the face-down cards hidden.
+    html = (built_book["html"] / "book" / "capture-the-commander" / "rules.html").read_text(encoding="utf-8")
+    live = LivePage(browser, f"{live_site}/book/capture-the-commander/rules.html")
+    index = live.board_index("example")
+    root = live.root(index)
+    frames = live.value(index, "frames")
+    recipe = live.page.evaluate("(i) => JSON.stringify([...window.captureBoards.values()][i].recipe)", index)
+    recipe = json.loads(recipe)
+    # The page holds what the example's viewer sees and no more: no seed, and every word of the recipe
+    # is a word of the frames the page already shows (plus the recipe's own field names).
+    assert "seed" not in json.dumps(recipe) and '"seed"' not in html
+    # Attacks in notation (N1xS3) are the legal moves, which the visible cards decide.
+    fields = set(re.findall(r'"([a-z_]+)":', json.dumps(recipe))) | words([recipe.get(k) for k in
+                                                                           ("format", "kind", "mode", "level", "game")])
+    unseen = {w for w in words(recipe) - words(frames) - fields
+              if not re.fullmatch(r"[NESW]\d+x[NESW]\d+", w)}
+    assert not unseen, f"the recipe holds what its frames do not show: {sorted(unseen)[:10]}"
+    live.page.wait_for_selector(".capture-try", timeout=LIVE_MS)
+    before = live.answers(index)
+    live.page.locator(".capture-try").nth(0).click()
+    live.await_answer(index, before)
+    live.wait_live(index)
+    assert live.value(index, "frames") == []
+    legal = live.value(index, "legal")
+    assert legal, live.value(index, "message")
+    live.type_move(index, legal[0])
+    assert live.value(index, "message_kind") == "info", live.value(index, "message")
+    root.locator(".cap-controls").wait_for(timeout=10_000)
+    live.clean()
+    live.close()
+
+
+def test_a_page_from_a_folder_keeps_its_frames_and_says_how_to_go_live(browser, built_book):
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: not any(n in str(e) for n in THEME_NOISE) and errors.append(str(e)))
+    page.goto((built_book["html"] / "book" / "card-commander" / "rules.html").as_uri())
+    page.wait_for_selector(".capture-static-board.capture-board")
+    note = page.locator(".capture-folder-note")
+    assert note.count() == 1 and note.is_visible() and "capture serve" in note.inner_text()
+    assert page.locator(".capture-live-status").count() == 0  # no board promises to go live
+    board = page.locator(".capture-static-board").filter(has=page.locator(".cap-stepper")).first
+    board.get_by_role("button", name="next step").click()
+    assert board.locator(".cap-step-action").inner_text().strip()
+    assert board.locator("input.cap-notation").count() == 0  # no control the page cannot honour
+    assert not errors, errors
+    page.close()
