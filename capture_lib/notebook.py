@@ -99,8 +99,9 @@ def chooser(folder: str | None = None) -> HTML:
         learn = (f'<br><a class="capture-chooser-tutorial" href="{escape(page.tutorial)}">new to it? '
                  "learn it by playing</a>" if page.tutorial else "")
         cards.append(f'<figure class="capture-gallery-item"><div class="capture-gallery-picture">'
-                     f'{game_picture(slug)}</div><figcaption><a href="{escape(page.path)}">'
-                     f"{escape(page.title)}</a>{learn}</figcaption></figure>")
+                     f'{game_picture(slug)}</div><figcaption>'
+                     f'<a class="capture-chooser-game" href="{escape(page.path)}">{escape(page.title)}</a>'
+                     f"{learn}</figcaption></figure>")
     return HTML(_GALLERY_STYLE + '<div class="capture-gallery capture-chooser">' + "".join(cards) + "</div>")
 
 

@@ -153,6 +153,8 @@ def wait_for_played(board, played) -> None:
     the page one by one, the message last, so the board's buttons then match the new position."""
     from playwright.sync_api import expect
 
+    if isinstance(played, str):  # the last move of a game adds why it ended (State.end_reason)
+        played = re.compile(rf"^{re.escape(played)}(\. Game over: .+)?$")
     expect(board.locator(".cap-message")).to_have_text(played, timeout=10_000)
 
 

@@ -14,6 +14,7 @@ import urllib.request
 
 import pytest
 
+from capture_lib.notebook import in_book_order
 from capture_lib.serve import PlayPage, book_dir, play_pages
 from capture_lib.widgets import vault
 
@@ -23,7 +24,9 @@ from .drivers import DRIVERS
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
-PAGES = play_pages(book_dir())
+# The chooser shows the games in the book's order.
+_BY_SLUG = {page.slug: page for page in play_pages(book_dir())}
+PAGES = [_BY_SLUG[slug] for slug in in_book_order(list(_BY_SLUG))]
 SLUGS = [page.slug for page in PAGES]
 #: Kernel start and the notebook's run, on a loaded two-core machine.
 FIRST_DRAW_MS = 45_000
@@ -89,10 +92,10 @@ def test_pages_need_the_token(voila):
 
 def test_chooser_links_every_play_page_and_each_draws_its_board(voila, open_page):
     page = open_page(f"{voila.url}/voila/render/play.ipynb?token={voila.token}")
-    links = page.locator("ul.capture-chooser a")
+    links = page.locator(".capture-chooser a.capture-chooser-game")
     expect(links).to_have_count(len(PAGES), timeout=FIRST_DRAW_MS)
     assert links.all_inner_texts() == [p.title for p in PAGES]
-    assert "show_chooser" not in page.locator("body").inner_text(), "the chooser page shows its code"
+    assert "chooser()" not in page.locator("body").inner_text(), "the chooser page shows its code"
     # Jupyter opens output links in a new tab. The links carry no token: the login cookie set by the
     # first visit lets the player in. Each page runs its notebook in a new kernel, which is slow, so
     # only the first page and the pages that no other test plays are opened here.
