@@ -47,8 +47,17 @@ def live_site(built_book):
 class LivePage:
     """A page of the live book in the browser, with what it asked the network and what went wrong."""
 
+    #: Pages still open (a failed test leaves its page): closed before the next one opens, so that their
+    #: engines do not slow the next test down.
+    opened: list = []
+
     def __init__(self, browser, url: str):
+        while LivePage.opened:
+            page = LivePage.opened.pop()
+            if not page.is_closed():
+                page.close()
         self.page = browser.new_page(viewport={"width": 1100, "height": 900})
+        LivePage.opened.append(self.page)
         self.problems: list[str] = []
         self.outside: list[str] = []
         page = self.page
