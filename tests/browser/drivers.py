@@ -115,7 +115,14 @@ class CaptureTheCommanderDriver:
 
     def check_applied(self, board, before: dict) -> None:
         """The attack or pick shows: a battle is reported and the table changed."""
+        import time
+
         assert board.locator(".ctc-battle").count() == 1, "no battle is shown after the move"
+        # The message line may already say "played ..." from the computer's last move, so the new
+        # cards can still be on their way when this is called: give them the time a move may take.
+        deadline = time.monotonic() + 10
+        while self.snapshot(board)["cards"] == before["cards"] and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert self.snapshot(board)["cards"] != before["cards"], "no card changed after the move"
 
     def ready_move(self, board):
