@@ -247,7 +247,8 @@ def main() -> int:
                 context = browser.new_context()
                 watch.attach(context)
                 page = context.new_page()
-                page.goto(f"{base}/index.html")
+                # index.html only redirects (a meta refresh would end the evaluation below): open a page.
+                page.goto(f"{base}/book/intro.html", wait_until="load")
                 levels = levels_in_browser(page, base, html)
                 context.close()
                 print("computer's move in the browser (Pyodide), seconds, against the level's cap:")
@@ -256,49 +257,50 @@ def main() -> int:
                              for level, (spent, cap) in row.items()]
                     print(f"  {slug}: " + ", ".join(cells))
 
-            # A class at once: simulated students fetch every file, real pages go live.
-            context = browser.new_context()
-            watch.attach(context)
-            page = context.new_page()
-            files = len(watch.urls)
-            time_to_live(page, url)
-            assets = sorted({u for u in watch.urls[files:] if u.startswith(base)})
-            context.close()
-            idle = rss_mb(server.pid)
-            peak = [idle]
-            stop = threading.Event()
-
-            def sample() -> None:
-                while not stop.is_set():
-                    peak.append(rss_mb(server.pid))
-                    time.sleep(0.05)
-
-            threading.Thread(target=sample, daemon=True).start()
-            contexts = [browser.new_context() for _ in range(args.browsers)]
-            pages = []
-            for context in contexts:
+            if args.students > 0:  # --students 0: no class, only the single-page figures
+                # A class at once: simulated students fetch every file, real pages go live.
+                context = browser.new_context()
                 watch.attach(context)
-                pages.append(context.new_page())
-            with concurrent.futures.ThreadPoolExecutor(max_workers=args.students) as pool:
-                began = time.perf_counter()
-                fetched = list(pool.map(lambda _: fetch_all(assets), range(args.students - args.browsers)))
-                # The real pages are driven from this thread (playwright's sync API is single-threaded).
-                for page in pages:
-                    page.goto(url, wait_until="commit")
-                live = []
-                for page in pages:
-                    page.wait_for_function(LIVE_JS, timeout=180_000, polling=100)
-                    live.append(page.evaluate(LIVE_JS) / 1000)
-                whole = time.perf_counter() - began
-            stop.set()
-            for context in contexts:
+                page = context.new_page()
+                files = len(watch.urls)
+                time_to_live(page, url)
+                assets = sorted({u for u in watch.urls[files:] if u.startswith(base)})
                 context.close()
-            size = sum(int(urllib.request.urlopen(u).headers.get("Content-Length", 0)) for u in assets)
-            print(f"a class: {args.students} students open the {args.game} play page at once "
-                  f"({len(assets)} files, {size / 1e6:.1f} MB a student, no Python process per student):")
-            print(f"  {args.students - args.browsers} simulated students, every file fetched: {fmt(fetched)}")
-            print(f"  {args.browsers} Chromium pages at the same time, time to a live board: {fmt(live)}")
-            print(f"  all done in {whole:.1f} s; server RSS {idle:.0f} MB idle, {max(peak):.0f} MB at its peak")
+                idle = rss_mb(server.pid)
+                peak = [idle]
+                stop = threading.Event()
+
+                def sample() -> None:
+                    while not stop.is_set():
+                        peak.append(rss_mb(server.pid))
+                        time.sleep(0.05)
+
+                threading.Thread(target=sample, daemon=True).start()
+                contexts = [browser.new_context() for _ in range(args.browsers)]
+                pages = []
+                for context in contexts:
+                    watch.attach(context)
+                    pages.append(context.new_page())
+                with concurrent.futures.ThreadPoolExecutor(max_workers=args.students) as pool:
+                    began = time.perf_counter()
+                    fetched = list(pool.map(lambda _: fetch_all(assets), range(args.students - args.browsers)))
+                    # The real pages are driven from this thread (playwright's sync API is single-threaded).
+                    for page in pages:
+                        page.goto(url, wait_until="commit")
+                    live = []
+                    for page in pages:
+                        page.wait_for_function(LIVE_JS, timeout=180_000, polling=100)
+                        live.append(page.evaluate(LIVE_JS) / 1000)
+                    whole = time.perf_counter() - began
+                stop.set()
+                for context in contexts:
+                    context.close()
+                size = sum(int(urllib.request.urlopen(u).headers.get("Content-Length", 0)) for u in assets)
+                print(f"a class: {args.students} students open the {args.game} play page at once "
+                      f"({len(assets)} files, {size / 1e6:.1f} MB a student, no Python process per student):")
+                print(f"  {args.students - args.browsers} simulated students, every file fetched: {fmt(fetched)}")
+                print(f"  {args.browsers} Chromium pages at the same time, time to a live board: {fmt(live)}")
+                print(f"  all done in {whole:.1f} s; server RSS {idle:.0f} MB idle, {max(peak):.0f} MB at its peak")
             browser.close()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
