@@ -202,6 +202,28 @@ def test_the_solutions_are_folded_and_name_every_answer(slug):
         assert all(f"`{step.expected()}`" in text and step.hint in text for step in lesson.steps)
 
 
+@pytest.mark.parametrize("slug", SLUGS)
+def test_an_exercise_page_holds_no_answer_and_its_solutions_page_holds_them_all(slug):
+    # The exercise page is what a learner reads before answering: no solution may be in its HTML, not even
+    # folded away. The solutions have a page of their own, opened only when the learner wants them.
+    import pathlib
+
+    book = pathlib.Path(__file__).resolve().parents[2] / "book" / slug
+    def text(name: str) -> str:  # every source and every stored output of a notebook, as its page shows them
+        cells = json.loads((book / name).read_text(encoding="utf-8"))["cells"]
+        return "\n".join(["".join(c["source"]) for c in cells] + [
+            "".join(v) if isinstance(v, list) else str(v)
+            for c in cells for out in c.get("outputs", [])
+            for v in [*out.get("data", {}).values(), out.get("text", "")]])
+
+    page, solutions = text("exercises.ipynb"), text("solutions.ipynb")
+    for lesson in exercises(slug):
+        for step in lesson.steps:
+            assert step.explain not in page, f"{slug}'s exercise page shows an answer's explanation"
+            assert step.explain in solutions
+    assert "show_solution" not in page and "Solution" not in page
+
+
 def test_capture_serve_serves_every_tutorial_next_to_the_play_pages(tmp_path):
     from capture_lib import serve as serving
 
