@@ -21,6 +21,7 @@ const model = {
   off: () => {}, save_changes: () => {},
   send: (message) => { window.sent.push(message); },
 };
+window.model = model;  // a test may change a value as an update from the engine would
 const url = URL.createObjectURL(new Blob([%(esm)s], { type: "text/javascript" }));
 import(url).then((mod) => { mod.default.render({ model, el: document.getElementById("root") }); window.ready = true; });
 </script></body></html>"""

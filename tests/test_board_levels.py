@@ -76,3 +76,23 @@ def test_the_page_says_the_computer_is_thinking(browser, tmp_path):
     assert page.get_by_text("the computer is thinking").is_visible()
     assert errors == []
     page.close()
+
+
+
+@pytest.mark.browser
+def test_a_move_half_typed_survives_an_update_from_the_engine(browser, tmp_path):
+    # Every update redraws the board; one that arrives while the player types (a kept game's claim, the
+    # computer's thinking) must keep the text and the keyboard, or Enter would send nothing.
+    board = CommandCaptureBoard(seed=3, seat=0)
+    page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer", level="rule")
+    page.locator("input.cap-notation").click()
+    page.keyboard.type("assassin A")
+    first = page.locator("input.cap-notation").element_handle()
+    page.evaluate("window.model.set('message', 'an update from the engine')")
+    page.wait_for_function("(old) => !old.isConnected", arg=first)  # the board was drawn anew
+    assert page.locator("input.cap-notation").input_value() == "assassin A"
+    page.keyboard.type("2")
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.sent") == [{"type": "play", "action": "assassin A2"}]
+    assert errors == []
+    page.close()

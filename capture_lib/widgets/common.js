@@ -53,8 +53,14 @@ function stepper(frames, index, go, unit = "step") {
 function controls(model, ctx) {
   const input = h("input", { type: "text", className: "cap-notation", placeholder: "type a move in notation",
     "aria-label": "move in notation", spellcheck: "false" });
+  // Every update from the engine redraws the board: what the player is typing lives in ui, not in
+  // the input element, so an update that arrives mid-word (a saved game's claim, the computer's
+  // thinking) neither loses the text nor sends an empty move.
+  input.value = ctx.ui.notation || "";
+  input.addEventListener("input", () => { ctx.ui.notation = input.value; });
   const submit = () => {
     const text = input.value.trim();
+    ctx.ui.notation = "";
     if (text) model.send({ type: "play", action: text });
   };
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") submit(); });
@@ -230,8 +236,14 @@ export default {
         parts.push(...controls(model, ctx).filter(Boolean));
         parts.push(logList(view));
       }
+      const typing = document.activeElement && el.contains(document.activeElement)
+        && document.activeElement.classList.contains("cap-notation");
       for (const child of [...el.childNodes]) if (child !== region) child.remove();
       region.before(...parts);
+      if (typing) {  // the redrawn field keeps the keyboard, the caret at the end of the text
+        const field = el.querySelector("input.cap-notation");
+        if (field) { field.focus(); field.setSelectionRange(field.value.length, field.value.length); }
+      }
       announce(region, el, view);
     };
     const events = ["view", "legal", "frames", "message", "message_kind", "curtain", "can_undo", "teaching",
