@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from capture_lib import CHANCE, load_game
+from capture_lib.boards import secrecy
 from capture_lib.core import record
 from capture_lib.lessons import MODULES, exercises, tutorial
-from capture_lib.widgets import secrecy
 from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard
 from capture_lib.widgets.card_commander import CardCommanderBoard
 from capture_lib.widgets.command_capture import CommandCaptureBoard

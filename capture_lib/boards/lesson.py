@@ -158,20 +158,21 @@ class LessonController:
             action = state.to_action(text)
             after = state.play(action)
         except ValueError as err:  # IllegalAction, or a notation a game's parser refuses with a plain ValueError
-            self._wrong += 1
-            self._status = "wrong"
-            self._feedback = f"Hint: {step.hint}"
-            self.say(f"not allowed: {err}", "error")  # type: ignore[attr-defined]
-            self._sync()  # type: ignore[attr-defined]
+            self._wrong_try(f"Hint: {step.hint}", f"not allowed: {err}")
             return
         if not step.accepts(action, after):
-            self._wrong += 1
-            self._status = "wrong"
-            self._feedback = f"{action} is legal, but it is not what this step asks. Hint: {step.hint}"
-            self.say(f"try again: {action} is not the answer", "error")  # type: ignore[attr-defined]
-            self._sync()  # type: ignore[attr-defined]
+            self._wrong_try(f"{action} is legal, but it is not what this step asks. Hint: {step.hint}",
+                            f"try again: {action} is not the answer")
             return
         self._finish(action, "right")
+
+    def _wrong_try(self, feedback: str, message: str) -> None:
+        """Count a wrong try: the panel's feedback (with the hint) and the board's error line."""
+        self._wrong += 1
+        self._status = "wrong"
+        self._feedback = feedback
+        self.say(message, "error")  # type: ignore[attr-defined]
+        self._sync()  # type: ignore[attr-defined]
 
     def _finish(self, action: Action, status: str) -> None:
         step = self.step

@@ -11,6 +11,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from capture_lib.games.command_capture.render import text_status
 from capture_lib.terminal.base import Focus, TerminalView, words_of
 from capture_lib.terminal.paint import Paint
 
@@ -62,30 +63,9 @@ class CommandCaptureView(TerminalView):
                 pad = " " * (CELL - len(text)) if len(text) < CELL else " "
                 cells.append(paint(text, *styles) + pad)
             lines.append(f"  {row}  " + "".join(cells).rstrip())
-        lines.append(self._status(view))
+        lines.append(text_status(view))
         lines.append(self.key(view))
         return "\n".join(lines)
-
-    @staticmethod
-    def _status(view: dict[str, Any]) -> str:
-        players = view["players"]
-        if view["over"]:
-            status = "game over: draw" if not view["winners"] else f"game over: {players[view['winners'][0]]} wins"
-        elif view["to_move"] is None or view["to_move"] < 0:
-            status = "set-up: chance places the Assassins"
-        else:
-            status = f"turn {view['turn']}, {players[view['to_move']]} to act"
-            if view.get("phase") == "setup":
-                status += " (set-up)"
-            if view.get("follow_up"):
-                status += f" (an extra action for the unit on {view['follow_up']}, or 'end')"
-        civs = view["civilizations"]
-        text = f"Blue {civs[0]} vs Red {civs[1]}; {status}"
-        if view.get("timed"):
-            clock = view["clock"]
-            text += (f"\npoints {view['scores'][0]:g}-{view['scores'][1]:g}; game clock {clock['game_seconds']:g} s, "
-                     f"turn timer {clock['turn_seconds']:g} s" + ("; sudden death" if clock["sudden_death"] else ""))
-        return text
 
     @staticmethod
     def key(view: dict[str, Any]) -> str:

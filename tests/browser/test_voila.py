@@ -14,9 +14,9 @@ import urllib.request
 
 import pytest
 
+from capture_lib.boards import vault
 from capture_lib.notebook import in_book_order
 from capture_lib.serve import PlayPage, book_dir, play_pages
-from capture_lib.widgets import vault
 
 from .conftest import watch
 from .drivers import DRIVERS

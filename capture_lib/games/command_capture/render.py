@@ -286,6 +286,12 @@ def to_text(view: dict[str, Any]) -> str:
                 token += f"#{u['lock']}"
             cells.append(token)
         lines.append(f"  {row}  " + "".join(f"{c:<6}" for c in cells).rstrip())
+    lines.append(text_status(view))
+    return "\n".join(lines)
+
+
+def text_status(view: dict[str, Any]) -> str:
+    """The armies and whose turn it is, as plain text (and the points and clocks in Timed Mode)."""
     players = view["players"]
     if view["over"]:
         status = "game over: draw" if not view["winners"] else f"game over: {players[view['winners'][0]]} wins"
@@ -293,12 +299,14 @@ def to_text(view: dict[str, Any]) -> str:
         status = "set-up: chance places the Assassins"
     else:
         status = f"turn {view['turn']}, {players[view['to_move']]} to act"
+        if view.get("phase") == "setup":
+            status += " (set-up)"
         if view.get("follow_up"):
-            status += f" (extra action for the unit on {view['follow_up']}, or 'end')"
+            status += f" (an extra action for the unit on {view['follow_up']}, or 'end')"
     civs = view["civilizations"]
-    lines.append(f"Blue {civs[0]} vs Red {civs[1]}; {status}")
+    text = f"Blue {civs[0]} vs Red {civs[1]}; {status}"
     if view.get("timed"):
         clock = view["clock"]
-        lines.append(f"points {view['scores'][0]:g}-{view['scores'][1]:g}; game clock {clock['game_seconds']:g} s, "
-                     f"turn timer {clock['turn_seconds']:g} s" + ("; sudden death" if clock["sudden_death"] else ""))
-    return "\n".join(lines)
+        text += (f"\npoints {view['scores'][0]:g}-{view['scores'][1]:g}; game clock {clock['game_seconds']:g} s, "
+                 f"turn timer {clock['turn_seconds']:g} s" + ("; sudden death" if clock["sudden_death"] else ""))
+    return text
