@@ -7,8 +7,10 @@ is bounded.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
+import shutil
 import signal
 import socket
 import subprocess
@@ -133,3 +135,19 @@ def start_lab(home: pathlib.Path, notebooks: pathlib.Path, token: str = "capture
                "--LabApp.extension_manager=readonly", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                "--ServerApp.open_browser=False"]
     return start(command, home, port, token, "/api/status")
+
+
+@contextlib.contextmanager
+def lab_on_copies(tmp_path: pathlib.Path, *notebooks: pathlib.Path):
+    """JupyterLab on a folder that holds copies of ``notebooks`` (Lab autosaves what it opens)."""
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for notebook in notebooks:
+        shutil.copyfile(notebook, folder / notebook.name)
+    home = tmp_path / "home"
+    home.mkdir()
+    server = start_lab(home, folder)
+    try:
+        yield server
+    finally:
+        server.stop()

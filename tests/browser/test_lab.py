@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
 from .drivers import DRIVERS
-from .servers import ROOT, start_lab
+from .servers import ROOT, lab_on_copies
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -21,15 +20,9 @@ MOVE_MS = 15_000
 
 @pytest.fixture
 def lab(tmp_path):
-    """JupyterLab on a folder that holds a copy of the notebook (Lab autosaves what it opens)."""
-    notebooks = tmp_path / "notebooks"
-    notebooks.mkdir()
-    shutil.copyfile(NOTEBOOK, notebooks / NOTEBOOK.name)
-    home = tmp_path / "home"
-    home.mkdir()
-    server = start_lab(home, notebooks)
-    yield server
-    server.stop()
+    """JupyterLab on a copy of the notebook."""
+    with lab_on_copies(tmp_path, NOTEBOOK) as server:
+        yield server
 
 
 def test_run_a_chapter_notebook_and_play_one_move(lab, open_page):

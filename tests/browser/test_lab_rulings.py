@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
-from .servers import ROOT, start_lab
+from .servers import ROOT, lab_on_copies
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -16,15 +14,9 @@ NOTEBOOK = ROOT / "book" / "card-commander" / "rulings.ipynb"
 
 @pytest.fixture
 def lab(tmp_path):
-    """JupyterLab on a copy of the rulings page (Lab autosaves what it opens)."""
-    notebooks = tmp_path / "notebooks"
-    notebooks.mkdir()
-    shutil.copyfile(NOTEBOOK, notebooks / NOTEBOOK.name)
-    home = tmp_path / "home"
-    home.mkdir()
-    server = start_lab(home, notebooks)
-    yield server
-    server.stop()
+    """JupyterLab on a copy of the rulings page."""
+    with lab_on_copies(tmp_path, NOTEBOOK) as server:
+        yield server
 
 
 def test_a_rulings_page_in_jupyterlab_shows_boxes_not_myst(lab, open_page):
