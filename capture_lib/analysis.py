@@ -5,7 +5,7 @@ lines: a meta line, then one record per game, see ``capture_lib.simulate.save``)
 notebooks only read those files and summarize them with the functions here, so the book builds fast
 and every figure in its text is computed from the stored games.
 
-    python -m capture_lib.analysis [--only NAME ...] [--scale X] [--workers K] [--resume]
+    python -m capture_lib.analysis [--only NAME ...] [--scale X] [--workers K | --scheduler ADDRESS] [--resume]
 
 Experiments (``EXPERIMENTS``): Card Commander's Commander against Commander table (rule-based play,
 same deals in every cell), Capture the Commander's first player with 2, 3 and 4 players, and each
@@ -18,6 +18,7 @@ and ``--resume`` plays only the pairings its file does not hold yet.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import pathlib
 import statistics
 from collections import Counter
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from capture_lib.cluster import ClusterError, executor_for
 from capture_lib.simulate import head_to_head, load, run_games, save, score, wilson
 
 RESULTS = pathlib.Path(__file__).resolve().parent.parent / "results"
@@ -385,11 +387,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m capture_lib.analysis", description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="+", choices=list(EXPERIMENTS), default=list(EXPERIMENTS))
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every experiment's number of games")
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    parser.add_argument("--workers", type=int, default=None, help="local processes (default: one per core)")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help='play the games on the Dask scheduler at ADDRESS (tcp://HOST:8786) instead of local '
+                             'processes; needs pip install "capture_lib[cluster]"')
     parser.add_argument("--resume", action="store_true",
                         help="strength tables: keep the pairings already stored for the same games and seed")
     args = parser.parse_args(argv)
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+    with contextlib.ExitStack() as stack:
+        try:  # only the executor's own set-up: an error in a game keeps its traceback
+            pool = stack.enter_context(executor_for(args.scheduler, args.workers))
+        except (ClusterError, ValueError) as err:
+            parser.error(str(err))
         for name in args.only:
             games = max(2, round(EXPERIMENTS[name][1] * args.scale))
             print(f"{name}: {games} games a cell ...", flush=True)

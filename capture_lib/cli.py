@@ -118,8 +118,10 @@ def _option_value(text: str) -> object:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from concurrent.futures import ProcessPoolExecutor
+    import contextlib
+    import importlib.util
 
+    from capture_lib.cluster import ClusterError, executor_for
     from capture_lib.simulate import run_games, save, win_rate
 
     options = {}
@@ -134,9 +136,15 @@ def _simulate(args: argparse.Namespace) -> int:
             check_seed(seed)
     except ValueError as err:
         raise SystemExit(f"capture simulate: {err}") from None
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+    # The progress bar is tqdm's, which no extra requires: without it the games run unseen.
+    progress = importlib.util.find_spec("tqdm") is not None
+    with contextlib.ExitStack() as stack:
+        try:  # only the executor's own set-up: an error in a game keeps its traceback
+            pool = stack.enter_context(executor_for(args.scheduler, args.workers))
+        except (ClusterError, ValueError) as err:
+            raise SystemExit(f"capture simulate: {err}") from None
         records = run_games(args.game, args.games, args.players, seed=args.seed, options=options,
-                            executor=pool, progress=True)
+                            executor=pool, progress=progress)
     for seat, name in enumerate(args.players):
         p, low, high, n = win_rate(records, seat)
         print(f"seat {seat} ({name}): wins {p:.1%} of {n} games (95% interval {low:.1%} to {high:.1%})")
@@ -171,7 +179,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--players", nargs="+", default=["rule", "rule"],
                      help="one player per seat: random, rule, easy, medium or hard")
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    sim.add_argument("--workers", type=int, default=None, help="local processes (default: one per core)")
+    sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                     help='run the games on the Dask scheduler at ADDRESS (tcp://HOST:8786) instead of local '
+                          'processes; needs pip install "capture_lib[cluster]"')
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a game option, e.g. aces=False (repeatable)")
     sim.add_argument("--out", default=None, help="write the records to this JSON-lines file")
