@@ -1,7 +1,10 @@
 """Many seeded games between computer players, run in parallel through any ``concurrent.futures.Executor``.
 
-``run_games`` takes an executor (a process pool by default; a Dask ``distributed.Client``'s
-``get_executor()`` works as is on a cluster) and returns one record per game. Game ``i`` of a run
+``run_games`` takes an executor and returns one record per game, in game order whatever order the
+workers finish in. Without one it starts a process pool of its own, handed the games in batches
+(``chunksize``); any other executor is used as is and gets one game a task: a ``ProcessPoolExecutor``,
+or a Dask ``distributed.Client``'s ``get_executor()`` on a cluster (``capture_lib.cluster.executor_for``
+makes the one that ``--workers`` or ``--scheduler`` asks for). Game ``i`` of a run
 with seed ``s`` always uses the game seed ``s + i``, so a run is reproducible whatever the number
 of workers, and a small rerun of the first games reproduces them exactly.
 """
