@@ -1,7 +1,8 @@
 """Capture: A Medieval Wargame speed: random complete games per second and ``legal_actions()`` calls per second.
 
-Games run from the first placement to the end (three Crowns, or an army that cannot come back) through
-the public protocol (``chance_outcomes``, ``legal_actions``, ``play``) with uniform random choices.
+The headline figure is the first line: random complete games a second. Games run from the first
+placement to the end (three Crowns, or an army that cannot come back) through the public protocol
+(``chance_outcomes``, ``legal_actions``, ``play``) with uniform random choices.
 ``legal_actions()`` is timed over positions taken from such games, and separately over the move-phase
 positions, where every path of every piece is searched. Each figure is the median of several timed runs.
 
@@ -11,6 +12,7 @@ positions, where every path of every piece is searched. Each figure is the media
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -62,14 +64,16 @@ def main() -> None:
     args = parser.parse_args()
     game = load_game("medieval-capture")
 
-    print(f"Capture: A Medieval Wargame: median of {args.runs} runs")
+    # On a shared machine the figures move with the load: say how busy it was.
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"Capture: A Medieval Wargame: median of {args.runs} runs (load average {load} on {os.cpu_count()} cores)")
     rates, actions, turns = [], 0, 0
     for run in range(args.runs):
         rate, actions, turns = time_games(game, args.games, run)
         rates.append(rate)
-    print(f"  random complete games: {statistics.median(rates):9.1f} games/s "
-          f"(min {min(rates):.1f}, max {max(rates):.1f}; {actions / args.games:.0f} actions and "
-          f"{turns / args.games:.0f} turns a game, {args.games} games a run)")
+    print(f"  random complete games per second: {statistics.median(rates):.1f} "
+          f"(min {min(rates):.1f}, max {max(rates):.1f}; {args.games} games a run, "
+          f"{actions / args.games:.0f} actions and {turns / args.games:.0f} turns a game)")
 
     positions: list = []
     rng = random.Random("bench/positions")
