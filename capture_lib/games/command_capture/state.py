@@ -16,6 +16,8 @@ not fire (nor move after firing), however many actions the turn holds.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from capture_lib.core.chance import CHANCE
@@ -61,6 +63,7 @@ from .units import (
     TOWARD,
     CompiledSpec,
     describe,
+    seat_plans,
     seat_specs,
     square_name,
 )
@@ -69,6 +72,8 @@ Unit = tuple[int, int, int, int, int]
 SETUP, PLAY = "setup", "play"
 #: The class of an action for the Command aura: m (move or capture of any sort), f (flip), t (turn).
 ACTION_CLASS = {MOVE: "m", CAPTURE: "m", RANGED: "m", BASH: "m", FLIP: "f", TURN: "t"}
+#: What ``done`` notes for each kind of action (see ``turn_conflict``).
+_DONE_CLASS = {TURN: "t", MOVE: "m", CAPTURE: "m", BASH: "m", RANGED: "r"}
 _FOLLOW_UPS = {"flip": {"m": "f", "f": "m", "t": ""}, "any": {"m": "mft", "f": "mft", "t": "mft"}}
 
 
@@ -173,6 +178,10 @@ class CommandCaptureState(State):
             seat_specs(civ, seat, o["viking_infantry"], o["plain_step"], o["archer_move"], o["fortress_range"],
                        o["projectiles"], o["bash_reach"], o["directions"])
             for seat, civ in enumerate(self.civs))
+        self._plans = tuple(
+            seat_plans(civ, seat, o["viking_infantry"], o["plain_step"], o["archer_move"], o["fortress_range"],
+                       o["projectiles"], o["bash_reach"], o["directions"])
+            for seat, civ in enumerate(self.civs))
         self._legal: list[CCAction] | None = None
         self._legal_set: frozenset[CCAction] | None = None
         #: Blocked sides stop attacks from adjacent squares only, unless the option says every distance.
@@ -193,6 +202,12 @@ class CommandCaptureState(State):
     def parse_action(self, text: str) -> CCAction:
         """Read an action from its notation (see ``actions``)."""
         return parse_action(text)
+
+    def to_action(self, action: CCAction | str) -> Any:
+        """An action value from a value or its notation (an action value of this game passes straight on)."""
+        if type(action) is CCAction:
+            return action
+        return super().to_action(action)
 
     # ----- small queries ---------------------------------------------------------------------------
     @property
@@ -277,11 +292,17 @@ class CommandCaptureState(State):
 
     def aura_eligible(self, sq: int) -> bool:
         """Whether the unit on ``sq`` stands next to its own Commander in Command State (and is not it)."""
-        u = self.board[sq]
+        board = self.board
+        u = board[sq]
         if u is None or u[1] == CMD:
             return False
-        c = self.commander_square(u[0])
-        return c >= 0 and self.board[c][2] == 0 and sq in NEIGHBOURS[c]
+        own = u[0]
+        # A side has one Commander, so looking at the neighbours is enough (no search of the board).
+        for n in NEIGHBOURS[sq]:
+            v = board[n]
+            if v is not None and v[1] == CMD and v[0] == own:
+                return v[2] == 0
+        return False
 
     def _legion_adjacent(self, sq: int, own: int) -> bool:
         board = self.board
@@ -358,19 +379,26 @@ class CommandCaptureState(State):
         return self._legal_set
 
     # ----- move generation ----------------------------------------------------------------------------
-    def _generate(self) -> list[CCAction]:
+    def _generate(self, fast: bool = True) -> list[CCAction]:
+        """Every legal action in the engine's order. ``fast=False`` walks each unit's compiled rules with
+        ``_unit_actions`` (the plain form, the rules as written); the default walks the same lines from
+        precomputed ``SquarePlan`` values (``_plan_actions``), which the tests check gives the same list."""
         if self.phase == SETUP:
             return self._setup_actions()
         out: list[CCAction] = []
         board = self.board
         me = self.to_move
         follow = self.follow
-        fort = self.fortified(1 - me)
+        fort = None  # the squares the enemy's Fortify aura covers, once known
         if self.actions_left > 0:
-            for sq in range(64):
-                u = board[sq]
-                if u is not None and u[0] == me:
-                    self._unit_actions(sq, u, "mft", out, fort)
+            if fast:
+                fort = self._plan_actions(out)
+            else:
+                fort = self.fortified(1 - me)
+                for sq in range(64):
+                    u = board[sq]
+                    if u is not None and u[0] == me:
+                        self._unit_actions(sq, u, "mft", out, fort)
         if follow is not None:
             allowed = _FOLLOW_UPS[self.options["aura_pairs"]][follow[1]]
             extra: list[CCAction] = []
@@ -422,6 +450,127 @@ class CommandCaptureState(State):
             out.append(_FLIPS[sq])
         if "t" in allowed and u[1] != FOR:
             out.extend(_TURNS[sq][u[3]])
+
+    def _plan_actions(self, out: list[CCAction]) -> frozenset[int]:
+        """Append every main action of the side to act, in ``_unit_actions`` order, from ``SquarePlan`` lines;
+        return the squares the enemy's Fortify aura covers.
+
+        The same rules as ``_reach_actions``, ``_flippable`` and the turns, written for speed: one pass over
+        the board finds the side's units and the enemy Commander (``fortified``), each unit's lines come cut
+        to length from its plan, and actions are the shared values of ``_MOVES`` and the rest.
+        """
+        board = self.board
+        me = self.to_move
+        enemy = 1 - me
+        mine = []
+        fort: frozenset[int] = frozenset()
+        for sq, u in enumerate(board):
+            if u is not None:
+                if u[0] == me:
+                    mine.append(sq)
+                elif u[1] == CMD and u[2] == 1:
+                    fort = NEIGHBOURS[sq]
+        plans = self._plans[me]
+        table = plans.table
+        enemy_specs = self.specs[enemy]
+        turn = self.turn
+        options = self.options
+        fortress_flip = options["fortress_flip"]
+        far = self._far_blocks
+        commander_immune = options["ranged_commander"] == "immune"
+        siege_beats_fortify = options["siege_vs_fortify"] == "siege"
+        legion_at, legion = -1, False  # the square whose Legion condition ``legion`` holds
+        for sq in mine:
+            u = board[sq]
+            kind, st, facing = u[1], u[2], u[3]
+            row = table[kind * 12 + st * 4 + facing]  # plan_index, inlined
+            if row is None:
+                row = plans.build(kind, st, facing)
+            plan = row[sq]
+            if plan.plain:
+                self._reach_actions(sq, me, self.specs[me][(kind, st, facing)], out, fort)
+            elif plan.acts:
+                mrow = _MOVES[sq]
+                for needs_legion, line, jump in plan.moves:
+                    if needs_legion:
+                        if legion_at != sq:
+                            legion_at, legion = sq, self._legion_adjacent(sq, me)
+                        if not legion:
+                            continue
+                    for t in line:
+                        v = board[t]
+                        if v is None:
+                            out.append(mrow[t])
+                            continue
+                        if v[0] == enemy and v[1] == FOR and v[2] == 1:  # entering a Disabled Fortress
+                            out.append(mrow[t])
+                        if not jump:
+                            break
+                if plan.captures:
+                    first = len(out)  # captures start here; a Disabled Fortress's entry goes before them
+                    crow = _CAPTURES[sq]
+                    for line in plan.captures:
+                        for t in line:
+                            v = board[t]
+                            if v is None:
+                                continue
+                            if v[0] == enemy:
+                                vk = v[1]
+                                if vk == FOR:
+                                    if v[2] == 0:
+                                        out.append(crow[t])
+                                    elif all(x is not mrow[t] for x in out):
+                                        out.insert(first, mrow[t])
+                                        first += 1
+                                elif ((vk == CMD or t not in fort)
+                                      and not ((far or t in NEIGHBOURS[sq])
+                                               and TOWARD[t][sq] in enemy_specs[(vk, v[2], v[3])].block_dirs)):
+                                    out.append(crow[t])
+                            break
+                if plan.ranged:
+                    ignore = plan.ignores_defense
+                    rrow = _RANGED[sq]
+                    for line, fly in plan.ranged:
+                        for t in line:
+                            v = board[t]
+                            if v is None:
+                                continue
+                            if v[0] == enemy:
+                                vk = v[1]
+                                if vk == FOR:
+                                    if v[2] == 0:
+                                        out.append(rrow[t])
+                                elif vk == CMD:
+                                    if not commander_immune and (
+                                            ignore or not (far or t in NEIGHBOURS[sq])
+                                            or TOWARD[t][sq] not in enemy_specs[(vk, v[2], v[3])].block_dirs):
+                                        out.append(rrow[t])
+                                elif t in fort and not (ignore and siege_beats_fortify):
+                                    pass
+                                elif (ignore or not (far or t in NEIGHBOURS[sq])
+                                      or TOWARD[t][sq] not in enemy_specs[(vk, v[2], v[3])].block_dirs):
+                                    out.append(rrow[t])
+                            if not fly:
+                                break
+                for line in plan.bash:
+                    for t in line:
+                        v = board[t]
+                        if v is None:
+                            continue
+                        if (v[0] == enemy and v[1] != FOR and (v[1] == CMD or t not in fort)
+                                and not ((far or t in NEIGHBOURS[sq])
+                                         and TOWARD[t][sq] in enemy_specs[(v[1], v[2], v[3])].block_dirs)):
+                            out.append(_BASHES[sq][t])
+                        break
+            # flip (``_flippable``) and turn
+            if kind == FOR:
+                if st == 0 and fortress_flip and turn > u[4]:
+                    out.append(_FLIPS[sq])
+                continue
+            if turn > u[4] and not (kind == ASN and st == ASN_REVEALED):
+                out.append(_FLIPS[sq])
+            out.extend(_TURNS[sq][facing])
+        return fort
 
     def _reach_actions(self, sq: int, own: int, cs: CompiledSpec, out: list[CCAction],
                        fort: frozenset[int]) -> None:
@@ -530,13 +679,14 @@ class CommandCaptureState(State):
 
     # ----- legality -----------------------------------------------------------------------------------
     def _why_illegal(self, action: Any) -> str | None:
-        if not isinstance(action, CCAction):
+        if type(action) is not CCAction and not isinstance(action, CCAction):
             return "that is not a Command Capture action"
         if action.kind == WAIT:
             return timed.why_wait_illegal(self, action.b)
         legal = self._legal_actions_cached()
-        # Generated actions are shared objects: an identity scan spares hashing the whole list.
-        if any(x is action for x in legal) or action in self.legal_set():
+        # Generated actions are shared objects: an identity scan (in C) spares hashing the whole list. An
+        # action built elsewhere is an equal but different object, found by the set.
+        if any(map(is_, legal, repeat(action))) or action in self.legal_set():
             return None
         return self._diagnose(action)
 
@@ -670,7 +820,7 @@ class CommandCaptureState(State):
 
     def _remember(self, a: CCAction, where: int) -> None:
         """Note what the acting unit did this turn (see ``turn_conflict``); its notes follow it when it moves."""
-        cls = {TURN: "t", MOVE: "m", CAPTURE: "m", BASH: "m", RANGED: "r"}.get(a.kind)
+        cls = _DONE_CLASS.get(a.kind)
         if cls is None and not self.done:
             return
         done = {(where if sq == a.a else sq, c) for sq, c in self.done if sq != a.a or where >= 0}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 BLUE, RED = 0, 1
 SEAT_NAMES = ("Blue", "Red")
@@ -342,3 +343,89 @@ def describe(kind: int, st: int) -> str:
     if kind == ASN:
         return "Assassin (Revealed)" if st == ASN_REVEALED else "Assassin (Hidden)"
     return f"{KIND_NAMES[kind]} ({STATE_NAMES[kind][st]})"
+
+
+# ----- per-square plans for the fast move generator -----------------------------------------------------
+class SquarePlan(NamedTuple):
+    """The lines one unit walks from one square, cut to length once so that generation only reads the board.
+
+    ``moves``: ``(legion, squares, jump)`` per line (a knight's jumps are one line that jumps); a move
+    line with ``legion`` is open only while a friendly Legionnaire is adjacent. ``captures``: lines whose
+    first occupied square is the melee target (each knight jump is a line of its own). ``ranged``:
+    ``(squares, fly)`` per line. ``bash``: lines whose first occupied square is the Shield Bash target.
+    ``plain``: the lines overlap or use a condition this plan cannot express, so the generator walks the
+    compiled spec instead (it drops repeated squares); no unit of today's table needs it.
+    """
+
+    moves: tuple[tuple[bool, tuple[int, ...], bool], ...]
+    captures: tuple[tuple[int, ...], ...]
+    ranged: tuple[tuple[tuple[int, ...], bool], ...]
+    bash: tuple[tuple[int, ...], ...]
+    ignores_defense: bool
+    acts: bool
+    plain: bool
+
+
+def _overlaps(lines: list[tuple[int, ...]]) -> bool:
+    squares = [t for line in lines for t in line]
+    return len(squares) != len(set(squares))
+
+
+def square_plan(cs: CompiledSpec, sq: int) -> SquarePlan:
+    """The ``SquarePlan`` of a unit with the compiled rules ``cs`` standing on ``sq``."""
+    plain = False
+    moves: list[tuple[bool, tuple[int, ...], bool]] = []
+    for dirs, length, jump, cond in cs.moves:
+        plain = plain or cond not in ("", "legion")
+        if dirs is None:
+            moves.append((cond == "legion", KNIGHT[sq], True))
+            continue
+        moves.extend((cond == "legion", RAYS[sq][d][:length], jump) for d in dirs if RAYS[sq][d])
+    captures: list[tuple[int, ...]] = []
+    for dirs, length, _jump, cond in cs.captures:
+        plain = plain or cond != ""
+        if dirs is None:
+            captures.extend((t,) for t in KNIGHT[sq])
+        else:
+            captures.extend(RAYS[sq][d][:length] for d in dirs if RAYS[sq][d])
+    ranged: list[tuple[tuple[int, ...], bool]] = []
+    for dirs, length, fly, cond in cs.ranged:
+        plain = plain or cond != "" or dirs is None
+        ranged.extend((RAYS[sq][d][:length], fly) for d in dirs or () if RAYS[sq][d])
+    bash = [RAYS[sq][d][:cs.bash_reach] for d in cs.bash_dirs if RAYS[sq][d]]
+    plain = (plain or _overlaps([line for _legion, line, _jump in moves]) or _overlaps(captures)
+             or _overlaps([line for line, _fly in ranged]) or _overlaps(bash))
+    return SquarePlan(tuple(moves), tuple(captures), tuple(ranged), tuple(bash), cs.ignores_defense, cs.acts,
+                      plain)
+
+
+def plan_index(kind: int, st: int, facing: int) -> int:
+    """Where ``SeatPlans.table`` keeps the plans of a unit of ``kind`` in state ``st`` facing ``facing``."""
+    return kind * 12 + st * 4 + facing
+
+
+class SeatPlans:
+    """One side's ``SquarePlan`` for every unit key and square, each key's 64 plans built on first use.
+
+    ``table[plan_index(kind, st, facing)]`` is ``None`` until ``build`` fills it with one plan per square.
+    """
+
+    def __init__(self, specs: dict[tuple[int, int, int], CompiledSpec]) -> None:
+        self.specs = specs
+        self.table: list[tuple[SquarePlan, ...] | None] = [None] * plan_index(ASN + 1, 0, 0)
+
+    def build(self, kind: int, st: int, facing: int) -> tuple[SquarePlan, ...]:
+        """The 64 plans of one unit key (``KeyError`` for a unit this side cannot have), kept in ``table``."""
+        cs = self.specs[(kind, st, facing)]
+        row = tuple(square_plan(cs, sq) for sq in range(64))
+        self.table[plan_index(kind, st, facing)] = row
+        return row
+
+
+@lru_cache(maxsize=256)
+def seat_plans(civ: int, owner: int, viking_infantry: str, plain_step: str = "any",
+               archer_move: str = "lines", fortress_range: int = 2, projectiles: str = "clear-path",
+               bash_reach: int = 3, frame: str = "facing") -> SeatPlans:
+    """The ``SeatPlans`` for ``seat_specs`` of the same arguments (shared by every state of those options)."""
+    return SeatPlans(seat_specs(civ, owner, viking_infantry, plain_step, archer_move, fortress_range,
+                                projectiles, bash_reach, frame))

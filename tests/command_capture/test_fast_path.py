@@ -1,0 +1,107 @@
+"""The fast paths of the engine against its plain forms, over seeded random games with many option mixes.
+
+``_generate()`` walks precomputed ``SquarePlan`` lines (``_plan_actions``); ``_generate(fast=False)``
+walks each unit's compiled rules (``_unit_actions``, the rules as written), and ``reference.py`` is a
+third generator that shares neither. ``play`` of a listed action takes shortcuts (an identity check, the
+Commander found among the neighbours); ``play`` of the same action read back from its notation (an
+equal but different object) takes the plain validation. Both must give the same list, in the same
+order, and the same positions, and an illegal action built elsewhere must still be refused by its rule.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from capture_lib.core.chance import CHANCE
+from capture_lib.core.errors import IllegalAction
+from capture_lib.games.command_capture.actions import CAPTURE, MOVE, RANGED, CCAction
+from capture_lib.games.command_capture.units import KNIGHT, SeatPlans, seat_specs, square_plan
+
+from .helpers import GAME, pos
+from .reference import reference_actions
+from .test_properties import PAIRINGS, choose, random_options
+
+GAMES = 60
+
+
+def fresh(state):
+    """A copy of ``state`` with nothing cached, so that each generator really runs."""
+    return state._copy()
+
+
+def test_fast_generator_matches_the_plain_one_and_plays_the_same():
+    rng = random.Random(20261201)
+    compared = 0
+    for game_no in range(GAMES):
+        blue, red = PAIRINGS[game_no % len(PAIRINGS)]
+        options = random_options(rng, blue, red)
+        state = GAME.new_game(seed=game_no, **options)
+        while not state.is_over:
+            if state.current_player != CHANCE:
+                fast, plain = fresh(state)._generate(), fresh(state)._generate(fast=False)
+                assert [str(a) for a in fast] == [str(a) for a in plain], (state.position_text(), options)
+                if state.phase == "play" and compared % 5 == 0:
+                    assert sorted(str(a) for a in fast) == sorted(reference_actions(state))
+                compared += 1
+            action = choose(rng, state)
+            before = state.position_text() if state.phase == "play" else None
+            after = state.play(action)
+            # the same action as an equal object built from its notation: the plain validation path
+            again = fresh(state).play(state.parse_action(str(action)))
+            assert again == after and again._key() == after._key()
+            if before is not None:
+                assert state.position_text() == before  # the old state is unchanged
+            state = after
+    assert compared > 5000
+
+
+def test_an_illegal_action_built_elsewhere_still_names_its_rule():
+    state = GAME.quick_start()
+    legal = state.legal_actions()
+    for action, rule in [(CCAction(MOVE, 3, 40), "cannot move"), (CCAction(CAPTURE, 8, 16), "nothing to capture"),
+                         (CCAction(RANGED, 40, 48), "no unit"), (CCAction("flip", 20), "no unit")]:
+        assert action not in legal
+        with pytest.raises(IllegalAction, match=rule):
+            state.play(action)
+    text = state.position_text()
+    with pytest.raises(IllegalAction):
+        state.play(CCAction(MOVE, 8, 32))
+    assert state.position_text() == text and state.legal_actions() == legal
+
+
+def test_a_listed_action_of_another_position_is_checked_against_this_one():
+    start = GAME.quick_start()
+    step = next(a for a in start.legal_actions() if str(a) == "B2-B3")
+    after = start.play("A2-A3")
+    # the same shared action object, now on Red's turn: it is no longer legal
+    with pytest.raises(IllegalAction, match="belongs to Blue; Red moves own units"):
+        after.play(step)
+
+
+def test_the_aura_follow_up_is_found_from_the_neighbours():
+    for units, eligible in [({"D4": "I", "D3": "K"}, True), ({"D4": "I", "D3": "K+"}, False),
+                            ({"D4": "I", "D2": "K"}, False), ({"D4": "I", "E5": "K", "D3": "k"}, True),
+                            ({"D4": "I", "C3": "k"}, False), ({"D4": "K"}, False)]:
+        s = pos(units, civs="EE")
+        commander = s.commander_square(0)
+        plain = (s.board[27][1] != 7 and commander >= 0 and s.board[commander][2] == 0
+                 and abs(commander % 8 - 3) <= 1 and abs(commander // 8 - 3) <= 1)
+        assert s.aura_eligible(27) == plain == eligible, units
+    s = pos({"D4": "I", "D3": "K"}, civs="EE")
+    assert s.play("D4-D5").follow == (35, "m")  # the follow-up: a flip of the unit that moved
+    assert pos({"D4": "I", "D3": "K+"}, civs="EE").play("D4-D5").follow is None
+
+
+def test_plans_cut_lines_to_length_and_mark_overlaps_plain():
+    specs = seat_specs(0, 0, "egypt")
+    plans = SeatPlans(specs)
+    from capture_lib.games.command_capture.units import CAV, CMD, plan_index
+
+    commander = plans.build(CMD, 0, 0)
+    assert plans.table[plan_index(CMD, 0, 0)] is commander
+    assert sorted(t for _legion, line, _jump in commander[0].moves for t in line) == [1, 8, 9]
+    charge = square_plan(specs[(CAV, 1, 0)], 27)
+    assert charge.moves == ((False, KNIGHT[27], True),) and charge.captures == tuple((t,) for t in KNIGHT[27])
+    assert not any(p.plain for key in specs for p in SeatPlans(specs).build(*key))
