@@ -17,7 +17,7 @@ import statistics
 import time
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai.card_commander_rules import card_commander_player
+from capture_lib.ai.card_commander.rule import card_commander_player
 from capture_lib.ai.simple import random_player
 
 

@@ -8,8 +8,8 @@ to tell a few points apart (80 search games cannot: they give about +-10 points)
 - ``race``: the search's playout policy without its noise (``best_move``: the attack that best
   races the Commanders);
 - ``lookahead``: every outcome of each attack (win, loss or tie, with the rank the winner shows, from
-  the ranks nobody has seen), each scored by the race table (``capture_the_commander_race``) for the
-  opponent, who acts next; the attack with the best expected score.
+  the ranks nobody has seen), each scored by the race table (``capture_lib.ai.capture_the_commander.race``)
+  for the opponent, who acts next; the attack with the best expected score.
 
 Each deal is played twice, the player on each seat once, against the rule-based player::
 
@@ -33,10 +33,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from capture_lib import load_game
-from capture_lib.ai import capture_the_commander_search as search
-from capture_lib.ai.capture_the_commander_race import shown_ranks, strong_shown, win_chances
+from capture_lib.ai.capture_the_commander import search
+from capture_lib.ai.capture_the_commander.race import shown_ranks, strong_shown, win_chances
+from capture_lib.ai.capture_the_commander.rule import simple_player
 from capture_lib.games.capture_the_commander.layout import COMMANDER, commander_distance
-from capture_lib.games.capture_the_commander.strategy import simple_player
 from capture_lib.simulate import wilson
 
 

@@ -17,39 +17,11 @@ import pathlib
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
+from capture_lib.ai.levels import make_player
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.registry import load_game
-
-#: Players the simulator knows besides the levels: ceilings used to measure a game, never offered in play.
-ANALYSIS_PLAYERS = ("oracle", "counter")
-
-
-def make_player(name: str) -> Any:
-    """The player function called ``name``: a level of ``capture_lib.ai.levels.LEVEL_NAMES``, or a ceiling player
-    of ``ANALYSIS_PLAYERS`` (``capture_lib.ai.oracle``).
-
-    The search levels play *untimed* here (their iteration budget only), so a seeded run gives the
-    same games on any machine, however busy.
-    """
-    from capture_lib.ai.levels import LEVEL_NAMES, player_for
-    from capture_lib.ai.mcts import LEVELS, mcts_player
-
-    if name == "oracle":
-        from capture_lib.ai.oracle import oracle_player
-
-        return partial(oracle_player, timed=False)
-    if name == "counter":
-        from capture_lib.ai.oracle import counter_player
-
-        return partial(counter_player, timed=False)
-    if name not in LEVEL_NAMES:
-        raise ValueError(f"bad player {name!r}; choose one of: {', '.join(LEVEL_NAMES + ANALYSIS_PLAYERS)}")
-    if name in LEVELS:
-        return mcts_player(name, timed=False)
-    return player_for(name)
 
 
 @dataclass(frozen=True)
@@ -67,7 +39,7 @@ class GameSpec:
 def play_one(spec: GameSpec) -> dict[str, Any]:
     """Play one game to the end (or the cap) and return its record (JSON-ready)."""
     game = load_game(spec.slug)
-    players = [make_player(p) for p in spec.players]
+    players = [make_player(p, timed=False) for p in spec.players]  # untimed: the same games on any machine
     state = game.new_game(seed=spec.seed, **spec.options)
     for action in spec.opening:
         if not state.is_chance_action(action):
@@ -92,7 +64,7 @@ def run_games(slug: str, games: int, players: Sequence[str], seed: int = 0, opti
               ) -> list[dict[str, Any]]:
     """Play ``games`` seeded games in parallel; records come back in game order."""
     for name in players:
-        make_player(name)  # fail early, in this process, on a bad name
+        make_player(name, timed=False)  # fail early, in this process, on a bad name
     specs = [GameSpec(slug, seed + i, tuple(players), dict(options or {}), tuple(opening)) for i in range(games)]
     own = executor is None
     pool = executor or ProcessPoolExecutor()

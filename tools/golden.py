@@ -279,13 +279,13 @@ def difference(path: pathlib.Path, context: int = 3, most: int = 80) -> str:
 def play(spec: Spec) -> list[str]:
     """The actions of the game ``spec`` describes, played to its end by its seeded computer players."""
     from capture_lib import load_game
+    from capture_lib.ai.levels import make_player
     from capture_lib.core.chance import CHANCE
-    from capture_lib.simulate import make_player
 
     state = load_game(spec.slug).new_game(seed=spec.seed, **spec.options)
     if len(spec.players) != state.num_players:
         raise ValueError(f"{spec.slug} {spec.name}: {len(spec.players)} players named for {state.num_players} seats")
-    players = [make_player(name) for name in spec.players]
+    players = [make_player(name, timed=False) for name in spec.players]
     while not state.is_over:
         if len(state.history) >= MOST_ACTIONS:
             raise ValueError(f"{spec.slug} {spec.name}: not over after {MOST_ACTIONS} actions; pick another seed")

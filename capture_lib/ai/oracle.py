@@ -13,7 +13,7 @@ its seat may see:
 knows exactly how the rule-based player chooses. Only for Capture the Commander, where every card
 lies face down for everyone, so what the rule-based player will do is a function of public facts:
 for each legal action it plays the hand out thousands of times on sampled deals (fast, on plain
-lists: ``capture_the_commander_rollout``), the other side choosing as the rule-based player does,
+lists: ``capture_the_commander.rollout``), the other side choosing as the rule-based player does,
 and keeps the action that won most, comparing the actions on the same deals. It shows how much a
 fair player could win from that opponent by knowing it; it is no stronger in general (against
 random play it does worse than ``hard``).
@@ -89,8 +89,8 @@ def counter_player(state: State, seat: int, timed: bool = True) -> Any:
     """
     if state.game.slug != "capture-the-commander":
         raise ValueError(f"the counter player is built for capture-the-commander only, not {state.game.slug}")
-    from .capture_the_commander_rollout import rollout
-    from .capture_the_commander_search import TUNING
+    from .capture_the_commander.rollout import rollout
+    from .capture_the_commander.search import TUNING
 
     tuning = replace(TUNING, rollout=rollout, tree=False)
     seconds = tuning.budgets["hard"][1] * 3 if timed else UNTIMED

@@ -1,4 +1,4 @@
-"""Simple computer players: a uniformly random one, and each game's rule-based player.
+"""Simple computer players: a uniformly random one, and the rule-based player of whichever game is played.
 
 A player is a function ``(state, seat) -> action``. It may read ``state.observation(seat)`` and
 ``state.legal_actions()`` and nothing else of the state, so it never sees a hidden card.
@@ -7,9 +7,11 @@ A player is a function ``(state, seat) -> action``. It may read ``state.observat
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import random
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from capture_lib.core.protocol import State
@@ -32,22 +34,24 @@ def random_player(state: State, seat: int) -> Any:
     return observation_rng(state, seat, "random").choice(state.legal_actions())
 
 
-def _rule_players() -> dict[str, Player]:
-    from capture_lib.games.capture_the_commander.strategy import simple_player as capture_the_commander_player
-    from capture_lib.games.command_capture.player import simple_player as command_capture_player
-    from capture_lib.games.medieval_capture.player import rule_player as medieval_capture_player
+#: slug -> the package under ``capture_lib.ai`` holding that game's players (``RULE_PLAYER``, the search's
+#: ``search.TUNING``, optional ``LEVEL_PLAYERS`` and ``ANALYSIS_PLAYERS``).
+GAME_PACKAGES = {
+    "card-commander": "capture_lib.ai.card_commander",
+    "capture-the-commander": "capture_lib.ai.capture_the_commander",
+    "command-capture": "capture_lib.ai.command_capture",
+    "medieval-capture": "capture_lib.ai.medieval_capture",
+}
 
-    from .card_commander_rules import card_commander_player
 
-    return {
-        "card-commander": card_commander_player,
-        "capture-the-commander": capture_the_commander_player,
-        "command-capture": command_capture_player,
-        "medieval-capture": medieval_capture_player,
-    }
+def game_package(slug: str) -> ModuleType | None:
+    """The players' package of the game ``slug`` (imported on first use), or ``None`` for a game without one."""
+    name = GAME_PACKAGES.get(slug)
+    return None if name is None else importlib.import_module(name)
 
 
 def simple_player(state: State, seat: int) -> Any:
     """The game's rule-based player: simple, sensible, not random; random play where none exists."""
-    player = _rule_players().get(state.game.slug, random_player)
+    package = game_package(state.game.slug)
+    player = random_player if package is None else package.RULE_PLAYER
     return player(state, seat)

@@ -1,8 +1,8 @@
 """How the shared search is fitted to each game: playout policy, candidate moves, opponent model, budgets.
 
 The search in ``mcts`` is written once against the engine protocol. A game may add a ``Tuning`` here
-(in its own module under ``capture_lib.ai``, registered by slug in ``_MODULES``) to make it stronger
-and faster without changing the search:
+(``TUNING`` in the ``search`` module of its players' package, ``capture_lib.ai.<game>``, found by slug
+through ``simple.GAME_PACKAGES``) to make it stronger and faster without changing the search:
 
 - ``playout(world, rng)``: the action the player to act takes in a playout (a cheap heuristic beats
   uniform random play by a wide margin). It reads the determinized ``world``, so it must only use
@@ -47,6 +47,8 @@ from dataclasses import dataclass, field
 
 from capture_lib.core.chance import pick_outcome
 from capture_lib.core.protocol import Action, State
+
+from .simple import GAME_PACKAGES
 
 #: Search budgets by level: (iterations, seconds); the search stops at whichever comes first.
 DEFAULT_BUDGETS: dict[str, tuple[int, float]] = {
@@ -114,13 +116,9 @@ def remembered(key: Callable[[State, int], Hashable], size: int = 64) -> Callabl
 
     return wrap
 
-#: slug -> the module under ``capture_lib.ai`` whose ``TUNING`` fits the search to that game.
-_MODULES = {
-    "card-commander": "capture_lib.ai.card_commander_search",
-    "capture-the-commander": "capture_lib.ai.capture_the_commander_search",
-    "command-capture": "capture_lib.ai.command_capture_search",
-    "medieval-capture": "capture_lib.ai.medieval_capture_search",
-}
+
+#: slug -> the module whose ``TUNING`` fits the search to that game: ``search`` in its players' package.
+_MODULES = {slug: f"{package}.search" for slug, package in GAME_PACKAGES.items()}
 
 
 def tuning_for(slug: str) -> Tuning:

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai import capture_the_commander_search as ctcs
-from capture_lib.ai import card_commander_search as ccs
+from capture_lib.ai.capture_the_commander import search as ctcs
+from capture_lib.ai.card_commander import search as ccs
 from capture_lib.ai.mcts import LEVELS, mcts_player, search
 from capture_lib.ai.oracle import _card_commander_world, oracle_player
 from capture_lib.ai.tuning import PLAIN, tuning_for

@@ -6,8 +6,8 @@ import math
 import random
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai import capture_the_commander_race as race
-from capture_lib.ai import capture_the_commander_search as ctcs
+from capture_lib.ai.capture_the_commander import race as race
+from capture_lib.ai.capture_the_commander import search as ctcs
 from capture_lib.ai.mcts import search
 from capture_lib.games.capture_the_commander import layout as lay
 

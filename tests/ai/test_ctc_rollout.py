@@ -8,11 +8,11 @@ import random
 import pytest
 
 from capture_lib import load_game
-from capture_lib.ai import capture_the_commander_search as ctcs
-from capture_lib.ai.capture_the_commander_rollout import Hand, rollout
+from capture_lib.ai.capture_the_commander import search as ctcs
+from capture_lib.ai.capture_the_commander.rollout import Hand, rollout
+from capture_lib.ai.capture_the_commander.rule import simple_player
 from capture_lib.core.cards import RANKS
 from capture_lib.games.capture_the_commander.layout import SLOTS, attackers, targets
-from capture_lib.games.capture_the_commander.strategy import simple_player
 
 CTC = load_game("capture-the-commander")
 SUITS = "SHDC"

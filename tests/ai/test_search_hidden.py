@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai import command_capture_search as ccs
-from capture_lib.ai import medieval_capture_search as mcs
+from capture_lib.ai.command_capture import search as ccs
 from capture_lib.ai.mcts import LEVELS, search
+from capture_lib.ai.medieval_capture import search as mcs
 from capture_lib.ai.tuning import tuning_for
 from capture_lib.games.medieval_capture.sampling import known_knight
 

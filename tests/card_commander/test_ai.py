@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from capture_lib import CHANCE
-from capture_lib.ai.card_commander_rules import card_commander_player
+from capture_lib.ai.card_commander.rule import card_commander_player
 from capture_lib.ai.simple import random_player, simple_player
 
 from .helpers import CLUBS, GAME, HEARTS, SPADES, deal, play_all

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import IllegalAction
-from capture_lib.games.command_capture.player import simple_player
-from capture_lib.simulate import make_player
+from capture_lib.ai.command_capture.rule import simple_player
+from capture_lib.ai.levels import make_player
 
 from .helpers import GAME, pos, targets
 from .reference import reference_actions
@@ -141,7 +141,7 @@ def test_a_unit_under_its_own_fortify_aura_survives_a_melee_attack_on_the_fortre
 # ----- the chosen set-up, played by the computer -------------------------------------------------------
 @pytest.mark.parametrize("level", ["rule", "random", "easy"])
 def test_the_computer_sets_up_and_its_assassin_stays_hidden(level):
-    player = make_player(level)
+    player = make_player(level, timed=False)
     s = GAME.new_game(seed=4, red="vikings")
     s = s.play("assassin B2").play("ready")
     steps = 0

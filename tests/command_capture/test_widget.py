@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from capture_lib.ai.command_capture.rule import belief, simple_player
 from capture_lib.core.errors import IllegalAction
-from capture_lib.games.command_capture.player import belief, simple_player
 from capture_lib.widgets.command_capture import CommandCaptureBoard
 
 from .helpers import GAME, pos

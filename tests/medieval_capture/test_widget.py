@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from capture_lib import CHANCE  # noqa: E402
-from capture_lib.games.medieval_capture.player import rule_player, score  # noqa: E402
+from capture_lib.ai.medieval_capture.rule import rule_player, score  # noqa: E402
 from capture_lib.widgets.medieval_capture import MedievalCaptureBoard  # noqa: E402
 
 from .helpers import GAME, pos  # noqa: E402

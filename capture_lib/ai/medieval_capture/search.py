@@ -6,7 +6,7 @@ rule-based player's measure (Crowns taken above all, then carried Crowns and how
 home, pieces taken and lost, how far the attackers have come), seen by nobody in particular so that no
 hand counts, less the danger that the rule-based player does not see: what the other side could
 capture on its next turn, and what its next catapult shot could kill at home
-(``medieval_capture_threats``). Those terms are what lift the search above the rule-based player,
+(``threats``). Those terms are what lift the search above the rule-based player,
 which walks its raiders up to waiting defenders and never counts the boulders the other side may fire
 at its home.
 
@@ -34,10 +34,10 @@ from capture_lib.core.protocol import Action, State
 from capture_lib.games.medieval_capture.actions import End, Move, Roll, Shoot
 from capture_lib.games.medieval_capture.board import BOARD
 from capture_lib.games.medieval_capture.catapult import nearest_spot
-from capture_lib.games.medieval_capture.player import SHOT_WORTH, _aim, _distances, rule_player, score
 
-from .medieval_capture_threats import boulder_threat, threat
-from .tuning import Tuning, remembered
+from ..tuning import Tuning, remembered
+from .rule import SHOT_WORTH, _aim, _distances, rule_player, score
+from .threats import boulder_threat, threat
 
 #: Actions a playout plays before ``evaluate`` scores it (about the rest of a turn).
 PLAYOUT_CAP = 8

@@ -8,9 +8,9 @@ settle them, about four times faster than through the engine. It starts from a *
 (``mcts`` draws every face-down card from what the searching seat may see), and reads cards nobody
 has seen only to settle battles, never to choose a move: both sides choose from the ranks shown.
 
-- the searching seat plays the race policy (``capture_the_commander_search.attack_values``: the
+- the searching seat plays the race policy (``search.attack_values``: the
   attack that best races the Commanders);
-- the other seat chooses exactly as the rule-based player does (``strategy.GAIN`` and ``LOSS``,
+- the other seat chooses exactly as the rule-based player does (``rule.GAIN`` and ``LOSS``,
   the same tie-break picks): the counter player is built against that one opponent.
 
 ``tests/ai/test_ctc_rollout.py`` plays the same deals and the same choices through this module and
@@ -23,9 +23,9 @@ import random
 from typing import Any
 
 from capture_lib.games.capture_the_commander.layout import COMMANDER, SLOTS, adjacent, attackers, targets
-from capture_lib.games.capture_the_commander.strategy import GAIN, LOSS
 
-from .capture_the_commander_search import _CAPTURE, _nearer, battle_chance, beat_chances, best_move
+from .rule import GAIN, LOSS
+from .search import _CAPTURE, _nearer, battle_chance, beat_chances, best_move
 
 #: Tie-break adjacency by option: slot -> adjacent slots.
 _ADJACENT = {both: {s: adjacent(s, both) for s in SLOTS} for both in (True, False)}
@@ -176,7 +176,7 @@ def rollout(world: Any, seat: int, rng: random.Random) -> list[float] | None:
     """Each seat's result of ``world``'s hand played out fast (see the module), or ``None`` where it cannot.
 
     A tie-break waiting for picks is first settled through the engine, each side picking as the
-    race policy does (``capture_the_commander_search.best_move``). ``None`` (the search then plays
+    race policy does (``search.best_move``). ``None`` (the search then plays
     on through the engine) for more than two players, and once the hand is over.
     """
     if world.n != 2:

@@ -7,12 +7,12 @@ battles it fights. The table gives, for the player about to act, the share of ga
 *race*: its own distance, the other's, and whether each side has such a card (a queen, king or
 ace, shown and uncovered), counted over many games between two copies of the search's playout
 policy. The search stops its playouts after a few actions and reads the table instead of
-playing on (``capture_the_commander_search.evaluate``): a figure from thousands of games is far
+playing on (``search.evaluate``): a figure from thousands of games is far
 less noisy than one game played to the end.
 
 The table is stored next to this module; make it again with::
 
-    python -m capture_lib.ai.capture_the_commander_race --games 20000
+    python -m capture_lib.ai.capture_the_commander.race --games 20000
 """
 
 from __future__ import annotations
@@ -27,10 +27,9 @@ from typing import Any
 
 from capture_lib.core.registry import load_game
 from capture_lib.games.capture_the_commander.layout import attackers, commander_distance
-from capture_lib.simulate import score
 
 #: Where the table is kept (in the package, so an installed library has it).
-RACE_FILE = pathlib.Path(__file__).with_name("capture_the_commander_race.json")
+RACE_FILE = pathlib.Path(__file__).with_name("race.json")
 #: The first game seed of the stored table (game i uses RACE_SEED + i).
 RACE_SEED = 900_000
 #: The most cards that can stand between a Commander and an attack (the full layout's distance).
@@ -75,7 +74,7 @@ def race_counts(games: int, seed: int = RACE_SEED) -> Cells:
     Each game is dealt from its seed and played by the search's playout policy on both sides, which
     reads only public facts. A shared hand counts half.
     """
-    from .capture_the_commander_search import playout  # here: the search module reads this one's table
+    from .search import playout  # here: the search module reads this one's table
 
     game = load_game("capture-the-commander")
     counts: dict[Race, list[float]] = defaultdict(lambda: [0.0, 0])
@@ -88,10 +87,11 @@ def race_counts(games: int, seed: int = RACE_SEED) -> Cells:
                 me = state.current_player
                 seen.append((me, race_of(state, me)))
             state = state.play(playout(state, rng))
-        result = {"winners": list(state.winners)}
+        # Two seats: returns() is +1, 0 or -1, so (r + 1) / 2 scores a win 1, a shared hand 1/2, a loss 0.
+        shares = [(r + 1) / 2 for r in state.returns()]
         for me, cell in seen:
             won = counts[cell]
-            won[0] += score(result, me)
+            won[0] += shares[me]
             won[1] += 1
     return {cell: (w, n) for cell, (w, n) in sorted(counts.items())}
 

@@ -21,10 +21,10 @@ from collections.abc import Sequence
 
 from capture_lib.core.protocol import Action, State
 from capture_lib.games.command_capture.actions import BASH, CAPTURE, END, MOVE, RANGED, WAIT
-from capture_lib.games.command_capture.player import WIN, score_action, setup_choice
 from capture_lib.games.command_capture.units import CMD, FOR, FORTRESS_HALF_POINTS, HALF_POINTS
 
-from .tuning import Tuning, remembered
+from ..tuning import Tuning, remembered
+from .rule import WIN, score_action, setup_choice
 
 #: How many actions a playout plays before ``evaluate`` scores it.
 PLAYOUT_CAP = 4

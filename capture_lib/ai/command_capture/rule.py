@@ -21,9 +21,17 @@ import json
 import random
 from typing import Any
 
-from .actions import ASSASSIN, CAPTURE, END, MOVE, RANGED, READY, TURN, WAIT, CCAction
-from .state import CommandCaptureState
-from .units import ASN, ASN_REVEALED, CMD, FOR, FORTRESS_HALF_POINTS, HALF_POINTS, INFANTRY
+from capture_lib.games.command_capture.actions import ASSASSIN, CAPTURE, END, MOVE, RANGED, READY, TURN, WAIT, CCAction
+from capture_lib.games.command_capture.state import CommandCaptureState
+from capture_lib.games.command_capture.units import (
+    ASN,
+    ASN_REVEALED,
+    CMD,
+    FOR,
+    FORTRESS_HALF_POINTS,
+    HALF_POINTS,
+    INFANTRY,
+)
 
 WIN = 10_000
 

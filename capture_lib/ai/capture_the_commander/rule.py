@@ -13,7 +13,7 @@ import json
 import random
 from typing import Any
 
-from .layout import COMMANDER
+from capture_lib.games.capture_the_commander.layout import COMMANDER
 
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 #: Losing or taking one of these cards opens the way to the Commander lying under it.

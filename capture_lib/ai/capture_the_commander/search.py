@@ -9,7 +9,7 @@ Three things fit the search to the game:
   nearer to attack a win brings the defender's Commander, less the chance of losing times how much
   nearer a loss brings the attacker's own (``layout.commander_distance``). It never reads a card
   that has not been shown, so playouts do not pretend the players know the face-down cards;
-- a playout stops after ``PLAYOUT_ACTIONS`` actions and the race table (``capture_the_commander_race``,
+- a playout stops after ``PLAYOUT_ACTIONS`` actions and the race table (``race``,
   counted over many games) scores where it stopped: far less noise than one game played to the end;
 - the root's attacks are compared on common samples and halved in rounds (``Tuning.paired_root``),
   because the luck of the deal swamps the differences between moves.
@@ -24,8 +24,8 @@ from capture_lib.core.protocol import Action, State
 from capture_lib.games.capture_the_commander.actions import Attack, Pick
 from capture_lib.games.capture_the_commander.layout import COMMANDER, SLOTS, commander_distance
 
-from .capture_the_commander_race import race_of, shown_ranks, win_chances
-from .tuning import Tuning
+from ..tuning import Tuning
+from .race import race_of, shown_ranks, win_chances
 
 #: How often a playout player makes a random move instead of the best-valued one.
 NOISE = 0.15
@@ -136,7 +136,7 @@ def best_move(world: State, rng: random.Random, legal: list | None = None) -> Ac
 def evaluate(world: State) -> list[float] | None:
     """Each seat's expected result from the race table (two players), or ``None`` (more players: play on).
 
-    The table (``capture_the_commander_race``) gives the player to act its chance of winning from
+    The table (``race``) gives the player to act its chance of winning from
     the two Commanders' distances and the strong cards each side has on show.
     """
     me = world.current_player

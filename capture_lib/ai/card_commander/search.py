@@ -23,8 +23,8 @@ from capture_lib.core.protocol import Action, State
 from capture_lib.games.card_commander.actions import ChooseCommander, Coin, Deal, Extra, Pass, Place
 from capture_lib.games.card_commander.state import card_value
 
-from .card_commander_rules import PREFERENCE
-from .tuning import Tuning
+from ..tuning import Tuning
+from .rule import PREFERENCE
 
 #: How often a playout player departs from the rule-like choice and plays a random one instead.
 NOISE = 0.25

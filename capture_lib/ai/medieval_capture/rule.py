@@ -15,10 +15,9 @@ from typing import Any
 
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.protocol import Action, State
-
-from .actions import Shoot
-from .board import BOARD
-from .catapult import cached_landing, cached_reach, nearest_spot
+from capture_lib.games.medieval_capture.actions import Shoot
+from capture_lib.games.medieval_capture.board import BOARD
+from capture_lib.games.medieval_capture.catapult import cached_landing, cached_reach, nearest_spot
 
 SIDES = ("blue", "red")
 #: Cards worth playing whenever they can be played (the others wait for a use).

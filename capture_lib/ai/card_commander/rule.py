@@ -6,7 +6,7 @@ from typing import Any
 
 from capture_lib.core.protocol import State
 
-from .simple import observation_rng
+from ..simple import observation_rng
 
 #: Karl and Joanne swing a whole suit by two; Jackson's one point on every card is the gentler bonus.
 PREFERENCE = ("Karl", "Joanne", "Jackson")
