@@ -1,0 +1,60 @@
+"""Players by name (``capture_lib.ai.levels``): the shared levels, and what a game's package adds or replaces."""
+
+from __future__ import annotations
+
+import pytest
+
+from capture_lib import load_game
+from capture_lib.ai import card_commander, levels
+from capture_lib.ai.simple import GAME_PACKAGES, game_package, random_player
+
+
+def _first(slug: str):
+    return load_game(slug).new_game(seed=3).resolve_chance()
+
+
+def test_every_game_package_has_a_rule_player_and_a_tuning():
+    for slug in GAME_PACKAGES:
+        package = game_package(slug)
+        assert callable(package.RULE_PLAYER) and package.__doc__
+        assert isinstance(package.LEVEL_PLAYERS, dict) and isinstance(package.ANALYSIS_PLAYERS, dict)
+        assert set(package.LEVEL_PLAYERS) <= set(levels.LEVEL_NAMES)
+        assert __import__(f"{package.__name__}.search", fromlist=["TUNING"]).TUNING is not None
+
+
+def test_a_level_plays_the_game_it_is_given():
+    rule = levels.player_for("rule")
+    for slug in GAME_PACKAGES:
+        state = _first(slug)
+        assert rule(state, state.current_player) == game_package(slug).RULE_PLAYER(state, state.current_player)
+
+
+def test_a_game_may_replace_a_level_in_that_game_alone(monkeypatch):
+    made = []
+
+    def factory(timed: bool):
+        made.append(timed)
+        return random_player
+
+    monkeypatch.setitem(card_commander.LEVEL_PLAYERS, "rule", factory)
+    rule = levels.make_player("rule", timed=False)
+    state = _first("card-commander")
+    assert rule(state, 0) == random_player(state, 0) and made == [False]
+    rule(state, 0)
+    assert made == [False]  # built once per game, not once a move
+    other = _first("command-capture")
+    assert rule(other, 0) == game_package("command-capture").RULE_PLAYER(other, 0)
+
+
+def test_a_game_only_player_is_named_up_front_and_refused_elsewhere(monkeypatch):
+    with pytest.raises(ValueError, match="choose one of: random, rule, easy, medium, hard, oracle, counter$"):
+        levels.make_player("lookahead", timed=False)
+    monkeypatch.setitem(card_commander.ANALYSIS_PLAYERS, "lookahead", lambda timed: random_player)
+    assert levels.player_names()[-1] == "lookahead"
+    player = levels.make_player("lookahead", timed=True)
+    state = _first("card-commander")
+    assert player(state, 0) == random_player(state, 0)
+    with pytest.raises(ValueError, match="'lookahead' plays only card-commander, not medieval-capture"):
+        player(_first("medieval-capture"), 0)
+    with pytest.raises(ValueError, match="bad level"):
+        levels.player_for("lookahead")
