@@ -8,16 +8,18 @@ for python-chess. Random playouts time whole random games the way a search's rol
 Command Capture from the quick start (both Assassins placed by chance, every civilization pairing,
 ``turn_limit=100``), each ply ``rng.choice(state.legal_actions())`` then ``state.play``; chess from the
 standard start, each ply ``board.push(rng.choice(list(board.legal_moves)))``, until no move is left
-or 100 plies are played (a cheap end test, as Command Capture's ``is_over`` is). Figures are the
-median of several timed runs, the two engines' runs interleaved so that load on the machine hits
-both alike; the last lines give the ratios and the speed of complete random games.
+or 100 plies are played (a cheap end test, as Command Capture's ``is_over`` is). Within each run the
+two engines take turns, 100 positions or one game at a time, so that a burst of load on the shared
+machine hits both alike; figures are medians over the runs, and the ratios are the medians of each
+run's ratio. The last line gives the speed of complete random games.
 
-    python bench/bench_command_capture.py [--positions N] [--runs R] [--games G]
+    python bench/bench_command_capture.py [--positions N] [--runs R] [--games G] [--playouts P]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import random
 import statistics
@@ -28,12 +30,13 @@ import chess
 from capture_lib import CHANCE, load_game
 
 CIVS = ("rome", "egypt", "vikings")
+PAIRINGS = tuple(itertools.product(CIVS, CIVS))
 
 
 def cc_positions(game, count: int, rng: random.Random) -> list:
     """``count`` positions in play from random Command Capture games over every pairing."""
     out = []
-    pairings = itertools.cycle(itertools.product(CIVS, CIVS))
+    pairings = itertools.cycle(PAIRINGS)
     while len(out) < count:
         blue, red = next(pairings)
         state = game.new_game(seed=rng.randrange(2**32), blue=blue, red=red, turn_limit=200, setup="quick")
@@ -59,26 +62,22 @@ def chess_positions(count: int, rng: random.Random) -> list[chess.Board]:
     return out
 
 
-def time_cc(positions: list) -> tuple[float, float]:
-    """Positions per second and actions per second for Command Capture."""
+def time_cc(positions: list) -> tuple[float, int]:
+    """Seconds to list every legal action of ``positions`` in Command Capture, and how many positions."""
     for state in positions:
         state._legal = None  # the state caches its list: clear it so generation is timed
     start = time.perf_counter()
-    actions = 0
     for state in positions:
-        actions += len(state.legal_actions())
-    elapsed = time.perf_counter() - start
-    return len(positions) / elapsed, actions / elapsed
+        state.legal_actions()
+    return time.perf_counter() - start, len(positions)
 
 
-def time_chess(boards: list[chess.Board]) -> tuple[float, float]:
-    """Positions per second and moves per second for python-chess."""
+def time_chess(boards: list[chess.Board]) -> tuple[float, int]:
+    """Seconds to list every legal move of ``boards`` with python-chess, and how many positions."""
     start = time.perf_counter()
-    moves = 0
     for board in boards:
-        moves += len(list(board.legal_moves))
-    elapsed = time.perf_counter() - start
-    return len(boards) / elapsed, moves / elapsed
+        list(board.legal_moves)
+    return time.perf_counter() - start, len(boards)
 
 
 def time_games(game, games: int) -> tuple[float, float]:
@@ -96,38 +95,42 @@ def time_games(game, games: int) -> tuple[float, float]:
     return games / elapsed, played / elapsed
 
 
-def cc_playouts(game, games: int, seed: int) -> tuple[float, float]:
-    """Plies per second and complete games per second of random Command Capture playouts."""
-    rng = random.Random(seed)
-    pairings = list(itertools.product(range(3), range(3)))
+def cc_playout(game, number: int, rng: random.Random) -> tuple[float, int]:
+    """Seconds for one random Command Capture game (quick start, ``turn_limit=100``) and its plies."""
+    blue, red = PAIRINGS[number % len(PAIRINGS)]
     start = time.perf_counter()
+    state = game.new_game(seed=number, blue=blue, red=red, turn_limit=100, setup="quick").resolve_chance()
     plies = 0
-    for number in range(games):
-        blue, red = pairings[number % len(pairings)]
-        state = game.new_game(seed=seed + number, blue=CIVS[blue], red=CIVS[red], turn_limit=100,
-                              setup="quick").resolve_chance()
-        while not state.is_over:
-            state = state.play(rng.choice(state.legal_actions()))
-            plies += 1
-    elapsed = time.perf_counter() - start
-    return plies / elapsed, games / elapsed
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_actions()))
+        plies += 1
+    return time.perf_counter() - start, plies
 
 
-def chess_playouts(games: int, seed: int) -> tuple[float, float]:
-    """Plies per second and games per second of random chess playouts (at most 100 plies each)."""
-    rng = random.Random(seed)
+def chess_playout(rng: random.Random) -> tuple[float, int]:
+    """Seconds for one random chess game (until no move is left, at most 100 plies) and its plies."""
     start = time.perf_counter()
+    board = chess.Board()
     plies = 0
-    for _ in range(games):
-        board = chess.Board()
-        for _ply in range(100):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-            plies += 1
-    elapsed = time.perf_counter() - start
-    return plies / elapsed, games / elapsed
+    while plies < 100:
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+        plies += 1
+    return time.perf_counter() - start, plies
+
+
+def side_by_side(cc_parts: list, chess_parts: list) -> tuple[float, float]:
+    """Run the two lists of timed parts alternately (so a burst of load on the machine hits both engines
+    alike); each part returns ``(seconds, count)``. Returns each engine's count per second."""
+    totals = [[0.0, 0], [0.0, 0]]
+    for i, parts in enumerate(zip(cc_parts, chess_parts, strict=True)):
+        for which in ((0, 1) if i % 2 == 0 else (1, 0)):
+            seconds, count = parts[which]()
+            totals[which][0] += seconds
+            totals[which][1] += count
+    return totals[0][1] / totals[0][0], totals[1][1] / totals[1][0]
 
 
 def main() -> None:
@@ -136,38 +139,37 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=30)
-    parser.add_argument("--playouts", type=int, default=60, help="random games per playout run")
+    parser.add_argument("--playouts", type=int, default=60, help="random games of each engine per run")
     args = parser.parse_args()
     game = load_game("command-capture")
     rng = random.Random("bench/cc/positions")
     cc = cc_positions(game, args.positions, rng)
     boards = chess_positions(args.positions, rng)
-    cc_runs, chess_runs, cc_play, chess_play = [], [], [], []
+    chunk = 100  # positions timed at a time, alternately for each engine
+    pos_runs, play_runs = [], []
     for run in range(args.runs):
-        cc_runs.append(time_cc(cc))
-        chess_runs.append(time_chess(boards))
-        cc_play.append(cc_playouts(game, args.playouts, 1000 * run))
-        chess_play.append(chess_playouts(args.playouts, 1000 * run))
-    cc_pos = statistics.median(r[0] for r in cc_runs)
-    cc_act = statistics.median(r[1] for r in cc_runs)
-    ch_pos = statistics.median(r[0] for r in chess_runs)
-    ch_act = statistics.median(r[1] for r in chess_runs)
+        pos_runs.append(side_by_side(
+            [functools.partial(time_cc, cc[i:i + chunk]) for i in range(0, len(cc), chunk)],
+            [functools.partial(time_chess, boards[i:i + chunk]) for i in range(0, len(boards), chunk)]))
+        cc_rng, chess_rng = random.Random(f"bench/cc/playouts/{run}"), random.Random(f"bench/chess/playouts/{run}")
+        play_runs.append(side_by_side(
+            [functools.partial(cc_playout, game, 1000 * run + i, cc_rng) for i in range(args.playouts)],
+            [functools.partial(chess_playout, chess_rng) for _ in range(args.playouts)]))
+    cc_pos, ch_pos = (statistics.median(r[k] for r in pos_runs) for k in (0, 1))
+    cc_plies, ch_plies = (statistics.median(r[k] for r in play_runs) for k in (0, 1))
+    pos_ratio = statistics.median(r[0] / r[1] for r in pos_runs)
+    play_ratio = statistics.median(r[0] / r[1] for r in play_runs)
     mean_cc = sum(len(s.legal_actions()) for s in cc) / len(cc)
     mean_ch = sum(len(list(b.legal_moves)) for b in boards) / len(boards)
-    print(f"positions: {len(cc)} Command Capture, {len(boards)} chess; median of {args.runs} runs")
-    print(f"Command Capture legal_actions(): {cc_pos:10.0f} positions/s {cc_act:11.0f} actions/s "
+    print(f"positions: {len(cc)} Command Capture, {len(boards)} chess; {args.playouts} random games each per run; "
+          f"median of {args.runs} runs")
+    print(f"Command Capture legal_actions(): {cc_pos:10.0f} positions/s {cc_pos * mean_cc:11.0f} actions/s "
           f"(mean {mean_cc:.1f} actions per position)")
-    print(f"python-chess legal_moves:        {ch_pos:10.0f} positions/s {ch_act:11.0f} moves/s "
+    print(f"python-chess legal_moves:        {ch_pos:10.0f} positions/s {ch_pos * mean_ch:11.0f} moves/s "
           f"(mean {mean_ch:.1f} moves per position; chess {chess.__version__})")
-    print(f"ratio Command Capture / chess:   {cc_pos / ch_pos:10.2f} (positions/s) "
-          f"{cc_act / ch_act:11.2f} (actions/s)")
-    cc_plies = statistics.median(r[0] for r in cc_play)
-    ch_plies = statistics.median(r[0] for r in chess_play)
-    print(f"random playouts: Command Capture {cc_plies:10.0f} plies/s "
-          f"({statistics.median(r[1] for r in cc_play):.1f} games/s); python-chess {ch_plies:10.0f} plies/s "
-          f"({statistics.median(r[1] for r in chess_play):.1f} games/s of at most 100 plies)")
-    print(f"ratio Command Capture / chess: legal_actions {cc_pos / ch_pos:.2f} (positions/s); "
-          f"random playouts {cc_plies / ch_plies:.2f} (plies/s)")
+    print(f"random playouts: Command Capture {cc_plies:10.0f} plies/s; python-chess {ch_plies:10.0f} plies/s")
+    print(f"ratio Command Capture / chess: legal_actions {pos_ratio:.2f} (positions/s); "
+          f"random playouts {play_ratio:.2f} (plies/s)")
     games_s, actions_s = time_games(game, args.games)
     print(f"random complete games (turn_limit=100): {games_s:.2f} games/s, {actions_s:.0f} actions played/s")
 

@@ -17,7 +17,18 @@ import pytest
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.errors import IllegalAction
 from capture_lib.games.command_capture.actions import CAPTURE, MOVE, RANGED, CCAction
-from capture_lib.games.command_capture.units import KNIGHT, SeatPlans, seat_specs, square_plan
+from capture_lib.games.command_capture.units import (
+    CAV,
+    CHA,
+    CMD,
+    KNIGHT,
+    LEG,
+    RAYS,
+    SeatPlans,
+    plan_index,
+    seat_specs,
+    square_plan,
+)
 
 from .helpers import GAME, pos
 from .reference import reference_actions
@@ -94,14 +105,17 @@ def test_the_aura_follow_up_is_found_from_the_neighbours():
     assert pos({"D4": "I", "D3": "K+"}, civs="EE").play("D4-D5").follow is None
 
 
-def test_plans_cut_lines_to_length_and_mark_overlaps_plain():
-    specs = seat_specs(0, 0, "egypt")
+def test_plans_cut_lines_to_length_join_one_square_lines_and_mark_overlaps_plain():
+    specs = seat_specs(0, 0, "egypt")  # Rome's, Blue's
     plans = SeatPlans(specs)
-    from capture_lib.games.command_capture.units import CAV, CMD, plan_index
-
     commander = plans.build(CMD, 0, 0)
     assert plans.table[plan_index(CMD, 0, 0)] is commander
-    assert sorted(t for _legion, line, _jump in commander[0].moves for t in line) == [1, 8, 9]
+    # from A1: N, E and NE (orthogonal sides first), one square each, joined into one line that looks at each square
+    assert commander[0].moves == ((False, (8, 1, 9), True),)
     charge = square_plan(specs[(CAV, 1, 0)], 27)
-    assert charge.moves == ((False, KNIGHT[27], True),) and charge.captures == tuple((t,) for t in KNIGHT[27])
+    assert charge.moves == ((False, KNIGHT[27], True),) and charge.captures == ((KNIGHT[27], True),)
+    chariot = square_plan(specs[(CHA, 0, 0)], 27)  # Maneuver: four lines of up to four squares, not joined
+    assert chariot.moves == tuple((False, RAYS[27][d][:4], False) for d in (0, 2, 4, 6))
+    legion = square_plan(specs[(LEG, 0, 0)], 27)  # F and B always, L and R only next to a Legionnaire
+    assert legion.moves == ((False, (35, 19), True), (True, (26, 28), True))
     assert not any(p.plain for key in specs for p in SeatPlans(specs).build(*key))

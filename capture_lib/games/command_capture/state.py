@@ -85,6 +85,8 @@ _BASHES = tuple(tuple(CCAction(BASH, a, b) for b in range(64)) for a in range(64
 _FLIPS = tuple(CCAction(FLIP, a) for a in range(64))
 _TURNS = tuple(tuple(tuple(CCAction(TURN, a, f) for f in range(4) if f != facing) for facing in range(4))
                for a in range(64))
+#: A flip followed by the turns, as ``_unit_actions`` lists them for a unit that may flip.
+_FLIP_AND_TURNS = tuple(tuple((_FLIPS[a],) + _TURNS[a][facing] for facing in range(4)) for a in range(64))
 _END = CCAction(END)
 
 
@@ -479,24 +481,20 @@ class CommandCaptureState(State):
         far = self._far_blocks
         commander_immune = options["ranged_commander"] == "immune"
         siege_beats_fortify = options["siege_vs_fortify"] == "siege"
-        legion_at, legion = -1, False  # the square whose Legion condition ``legion`` holds
         for sq in mine:
             u = board[sq]
             kind, st, facing = u[1], u[2], u[3]
             row = table[kind * 12 + st * 4 + facing]  # plan_index, inlined
             if row is None:
                 row = plans.build(kind, st, facing)
-            plan = row[sq]
-            if plan.plain:
+            moves, captures, ranged, bash, ignore, acts, plain = row[sq]
+            if plain:
                 self._reach_actions(sq, me, self.specs[me][(kind, st, facing)], out, fort)
-            elif plan.acts:
+            elif acts:
                 mrow = _MOVES[sq]
-                for needs_legion, line, jump in plan.moves:
-                    if needs_legion:
-                        if legion_at != sq:
-                            legion_at, legion = sq, self._legion_adjacent(sq, me)
-                        if not legion:
-                            continue
+                for needs_legion, line, through in moves:
+                    if needs_legion and not self._legion_adjacent(sq, me):
+                        continue
                     for t in line:
                         v = board[t]
                         if v is None:
@@ -504,12 +502,12 @@ class CommandCaptureState(State):
                             continue
                         if v[0] == enemy and v[1] == FOR and v[2] == 1:  # entering a Disabled Fortress
                             out.append(mrow[t])
-                        if not jump:
+                        if not through:
                             break
-                if plan.captures:
+                if captures:
                     first = len(out)  # captures start here; a Disabled Fortress's entry goes before them
                     crow = _CAPTURES[sq]
-                    for line in plan.captures:
+                    for line, through in captures:
                         for t in line:
                             v = board[t]
                             if v is None:
@@ -526,11 +524,11 @@ class CommandCaptureState(State):
                                       and not ((far or t in NEIGHBOURS[sq])
                                                and TOWARD[t][sq] in enemy_specs[(vk, v[2], v[3])].block_dirs)):
                                     out.append(crow[t])
-                            break
-                if plan.ranged:
-                    ignore = plan.ignores_defense
+                            if not through:
+                                break
+                if ranged:
                     rrow = _RANGED[sq]
-                    for line, fly in plan.ranged:
+                    for line, through in ranged:
                         for t in line:
                             v = board[t]
                             if v is None:
@@ -550,9 +548,9 @@ class CommandCaptureState(State):
                                 elif (ignore or not (far or t in NEIGHBOURS[sq])
                                       or TOWARD[t][sq] not in enemy_specs[(vk, v[2], v[3])].block_dirs):
                                     out.append(rrow[t])
-                            if not fly:
+                            if not through:
                                 break
-                for line in plan.bash:
+                for line in bash:
                     for t in line:
                         v = board[t]
                         if v is None:
@@ -568,8 +566,9 @@ class CommandCaptureState(State):
                     out.append(_FLIPS[sq])
                 continue
             if turn > u[4] and not (kind == ASN and st == ASN_REVEALED):
-                out.append(_FLIPS[sq])
-            out.extend(_TURNS[sq][facing])
+                out.extend(_FLIP_AND_TURNS[sq][facing])
+            else:
+                out.extend(_TURNS[sq][facing])
         return fort
 
     def _reach_actions(self, sq: int, own: int, cs: CompiledSpec, out: list[CCAction],

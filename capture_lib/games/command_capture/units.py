@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import groupby
 from typing import NamedTuple
 
 BLUE, RED = 0, 1
@@ -349,16 +350,21 @@ def describe(kind: int, st: int) -> str:
 class SquarePlan(NamedTuple):
     """The lines one unit walks from one square, cut to length once so that generation only reads the board.
 
-    ``moves``: ``(legion, squares, jump)`` per line (a knight's jumps are one line that jumps); a move
-    line with ``legion`` is open only while a friendly Legionnaire is adjacent. ``captures``: lines whose
-    first occupied square is the melee target (each knight jump is a line of its own). ``ranged``:
-    ``(squares, fly)`` per line. ``bash``: lines whose first occupied square is the Shield Bash target.
-    ``plain``: the lines overlap or use a condition this plan cannot express, so the generator walks the
-    compiled spec instead (it drops repeated squares); no unit of today's table needs it.
+    A line is ``(squares, through)``: ``through`` lines look at every square (a jump, a knight's jumps, a
+    projectile that flies over units), the others stop at the first occupied one. Consecutive lines that
+    look at each square on its own (``through`` lines, and lines of one square) are joined into one
+    ``through`` line, which gives the same actions in the same order with less walking.
+
+    ``moves``: ``(legion, squares, through)`` per line; a move line with ``legion`` is open only while a
+    friendly Legionnaire is adjacent. ``captures``: lines of melee targets (the first occupied square,
+    or each one of a ``through`` line). ``ranged``: projectile lines. ``bash``: lines whose first occupied
+    square is the Shield Bash target. ``plain``: the lines overlap or use a condition this plan cannot
+    express, so the generator walks the compiled spec instead (which drops repeated squares); no unit
+    of today's table needs it.
     """
 
     moves: tuple[tuple[bool, tuple[int, ...], bool], ...]
-    captures: tuple[tuple[int, ...], ...]
+    captures: tuple[tuple[tuple[int, ...], bool], ...]
     ranged: tuple[tuple[tuple[int, ...], bool], ...]
     bash: tuple[tuple[int, ...], ...]
     ignores_defense: bool
@@ -371,32 +377,49 @@ def _overlaps(lines: list[tuple[int, ...]]) -> bool:
     return len(squares) != len(set(squares))
 
 
+def _joined(lines: list[tuple[tuple[int, ...], bool]]) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    """``lines`` with each run of consecutive lines that look at every square on its own made one line."""
+    out: list[tuple[tuple[int, ...], bool]] = []
+    for squares, through in lines:
+        through = through or len(squares) == 1
+        if through and out and out[-1][1]:
+            out[-1] = (out[-1][0] + squares, True)
+        else:
+            out.append((squares, through))
+    return tuple(out)
+
+
 def square_plan(cs: CompiledSpec, sq: int) -> SquarePlan:
     """The ``SquarePlan`` of a unit with the compiled rules ``cs`` standing on ``sq``."""
     plain = False
-    moves: list[tuple[bool, tuple[int, ...], bool]] = []
+    move_lines: list[tuple[bool, tuple[int, ...], bool]] = []
     for dirs, length, jump, cond in cs.moves:
         plain = plain or cond not in ("", "legion")
+        legion = cond == "legion"
         if dirs is None:
-            moves.append((cond == "legion", KNIGHT[sq], True))
+            move_lines.append((legion, KNIGHT[sq], True))
             continue
-        moves.extend((cond == "legion", RAYS[sq][d][:length], jump) for d in dirs if RAYS[sq][d])
-    captures: list[tuple[int, ...]] = []
+        move_lines.extend((legion, RAYS[sq][d][:length], jump) for d in dirs if RAYS[sq][d])
+    moves = [(legion, squares, through)  # lines are joined only within a run of the same condition
+             for legion, run in groupby(move_lines, key=lambda line: line[0])
+             for squares, through in _joined([(squares, jump) for _legion, squares, jump in run])]
+    captures: list[tuple[tuple[int, ...], bool]] = []
     for dirs, length, _jump, cond in cs.captures:
         plain = plain or cond != ""
         if dirs is None:
-            captures.extend((t,) for t in KNIGHT[sq])
+            captures.append((KNIGHT[sq], True))
         else:
-            captures.extend(RAYS[sq][d][:length] for d in dirs if RAYS[sq][d])
+            captures.extend((RAYS[sq][d][:length], False) for d in dirs if RAYS[sq][d])
     ranged: list[tuple[tuple[int, ...], bool]] = []
     for dirs, length, fly, cond in cs.ranged:
         plain = plain or cond != "" or dirs is None
         ranged.extend((RAYS[sq][d][:length], fly) for d in dirs or () if RAYS[sq][d])
     bash = [RAYS[sq][d][:cs.bash_reach] for d in cs.bash_dirs if RAYS[sq][d]]
-    plain = (plain or _overlaps([line for _legion, line, _jump in moves]) or _overlaps(captures)
-             or _overlaps([line for line, _fly in ranged]) or _overlaps(bash))
-    return SquarePlan(tuple(moves), tuple(captures), tuple(ranged), tuple(bash), cs.ignores_defense, cs.acts,
-                      plain)
+    plain = (plain or _overlaps([line for _legion, line, _jump in move_lines])
+             or _overlaps([line for line, _each in captures]) or _overlaps([line for line, _fly in ranged])
+             or _overlaps(bash))
+    return SquarePlan(tuple(moves), _joined(captures), _joined(ranged), tuple(bash), cs.ignores_defense,
+                      cs.acts, plain)
 
 
 def plan_index(kind: int, st: int, facing: int) -> int:
