@@ -42,6 +42,15 @@ def fresh(state):
     return state._copy()
 
 
+def plain_aura_eligible(state, sq: int) -> bool:
+    """The Command aura's condition the plain way: find the Commander on the board, then measure."""
+    u = state.board[sq]
+    if u is None or u[1] == CMD:
+        return False
+    c = state.commander_square(u[0])
+    return c >= 0 and state.board[c][2] == 0 and max(abs(c % 8 - sq % 8), abs(c // 8 - sq // 8)) == 1
+
+
 def test_fast_generator_matches_the_plain_one_and_plays_the_same():
     rng = random.Random(20261201)
     compared = 0
@@ -57,6 +66,8 @@ def test_fast_generator_matches_the_plain_one_and_plays_the_same():
                     assert sorted(str(a) for a in fast) == sorted(reference_actions(state))
                 compared += 1
             action = choose(rng, state)
+            if state.phase == "play" and isinstance(action, CCAction) and action.a >= 0:
+                assert state.aura_eligible(action.a) == plain_aura_eligible(state, action.a)
             before = state.position_text() if state.phase == "play" else None
             after = state.play(action)
             # the same action as an equal object built from its notation: the plain validation path
@@ -96,10 +107,7 @@ def test_the_aura_follow_up_is_found_from_the_neighbours():
                             ({"D4": "I", "D2": "K"}, False), ({"D4": "I", "E5": "K", "D3": "k"}, True),
                             ({"D4": "I", "C3": "k"}, False), ({"D4": "K"}, False)]:
         s = pos(units, civs="EE")
-        commander = s.commander_square(0)
-        plain = (s.board[27][1] != 7 and commander >= 0 and s.board[commander][2] == 0
-                 and abs(commander % 8 - 3) <= 1 and abs(commander // 8 - 3) <= 1)
-        assert s.aura_eligible(27) == plain == eligible, units
+        assert s.aura_eligible(27) == plain_aura_eligible(s, 27) == eligible, units
     s = pos({"D4": "I", "D3": "K"}, civs="EE")
     assert s.play("D4-D5").follow == (35, "m")  # the follow-up: a flip of the unit that moved
     assert pos({"D4": "I", "D3": "K+"}, civs="EE").play("D4-D5").follow is None

@@ -806,6 +806,9 @@ class CommandCaptureState(State):
         where = self._act(a)
         if self.result is not None:
             return
+        if not eligible and self.actions_left <= 0:
+            self._end_turn()  # no follow-up, no action left: the turn is over, nothing of it to remember
+            return
         self._remember(a, where)
         if eligible and where >= 0 and _FOLLOW_UPS[self.options["aura_pairs"]][ACTION_CLASS[k]]:
             self.follow = (where, ACTION_CLASS[k])
