@@ -465,13 +465,16 @@ class CommandCaptureState(State):
         me = self.to_move
         enemy = 1 - me
         mine = []
+        enemies = 0  # the enemy units' squares as a bit mask, to skip lines that reach none of them
         fort: frozenset[int] = frozenset()
         for sq, u in enumerate(board):
             if u is not None:
                 if u[0] == me:
                     mine.append(sq)
-                elif u[1] == CMD and u[2] == 1:
-                    fort = NEIGHBOURS[sq]
+                else:
+                    enemies |= 1 << sq
+                    if u[1] == CMD and u[2] == 1:
+                        fort = NEIGHBOURS[sq]
         plans = self._plans[me]
         table = plans.table
         enemy_specs = self.specs[enemy]
@@ -487,7 +490,7 @@ class CommandCaptureState(State):
             row = table[kind * 12 + st * 4 + facing]  # plan_index, inlined
             if row is None:
                 row = plans.build(kind, st, facing)
-            moves, captures, ranged, bash, ignore, acts, plain = row[sq]
+            moves, captures, ranged, bash, targets, ignore, acts, plain = row[sq]
             if plain:
                 self._reach_actions(sq, me, self.specs[me][(kind, st, facing)], out, fort)
             elif acts:
@@ -504,62 +507,63 @@ class CommandCaptureState(State):
                             out.append(mrow[t])
                         if not through:
                             break
-                if captures:
-                    first = len(out)  # captures start here; a Disabled Fortress's entry goes before them
-                    crow = _CAPTURES[sq]
-                    for line, through in captures:
-                        for t in line:
-                            v = board[t]
-                            if v is None:
-                                continue
-                            if v[0] == enemy:
-                                vk = v[1]
-                                if vk == FOR:
-                                    if v[2] == 0:
+                if targets & enemies:  # else no enemy stands where it could capture, shoot or bash
+                    if captures:
+                        first = len(out)  # captures start here; a Disabled Fortress's entry goes before them
+                        crow = _CAPTURES[sq]
+                        for line, through in captures:
+                            for t in line:
+                                v = board[t]
+                                if v is None:
+                                    continue
+                                if v[0] == enemy:
+                                    vk = v[1]
+                                    if vk == FOR:
+                                        if v[2] == 0:
+                                            out.append(crow[t])
+                                        elif all(x is not mrow[t] for x in out):
+                                            out.insert(first, mrow[t])
+                                            first += 1
+                                    elif ((vk == CMD or t not in fort)
+                                          and not ((far or t in NEIGHBOURS[sq])
+                                                   and TOWARD[t][sq] in enemy_specs[(vk, v[2], v[3])].block_dirs)):
                                         out.append(crow[t])
-                                    elif all(x is not mrow[t] for x in out):
-                                        out.insert(first, mrow[t])
-                                        first += 1
-                                elif ((vk == CMD or t not in fort)
-                                      and not ((far or t in NEIGHBOURS[sq])
-                                               and TOWARD[t][sq] in enemy_specs[(vk, v[2], v[3])].block_dirs)):
-                                    out.append(crow[t])
-                            if not through:
-                                break
-                if ranged:
-                    rrow = _RANGED[sq]
-                    for line, through in ranged:
+                                if not through:
+                                    break
+                    if ranged:
+                        rrow = _RANGED[sq]
+                        for line, through in ranged:
+                            for t in line:
+                                v = board[t]
+                                if v is None:
+                                    continue
+                                if v[0] == enemy:
+                                    vk = v[1]
+                                    if vk == FOR:
+                                        if v[2] == 0:
+                                            out.append(rrow[t])
+                                    elif vk == CMD:
+                                        if not commander_immune and (
+                                                ignore or not (far or t in NEIGHBOURS[sq])
+                                                or TOWARD[t][sq] not in enemy_specs[(vk, v[2], v[3])].block_dirs):
+                                            out.append(rrow[t])
+                                    elif t in fort and not (ignore and siege_beats_fortify):
+                                        pass
+                                    elif (ignore or not (far or t in NEIGHBOURS[sq])
+                                          or TOWARD[t][sq] not in enemy_specs[(vk, v[2], v[3])].block_dirs):
+                                        out.append(rrow[t])
+                                if not through:
+                                    break
+                    for line in bash:
                         for t in line:
                             v = board[t]
                             if v is None:
                                 continue
-                            if v[0] == enemy:
-                                vk = v[1]
-                                if vk == FOR:
-                                    if v[2] == 0:
-                                        out.append(rrow[t])
-                                elif vk == CMD:
-                                    if not commander_immune and (
-                                            ignore or not (far or t in NEIGHBOURS[sq])
-                                            or TOWARD[t][sq] not in enemy_specs[(vk, v[2], v[3])].block_dirs):
-                                        out.append(rrow[t])
-                                elif t in fort and not (ignore and siege_beats_fortify):
-                                    pass
-                                elif (ignore or not (far or t in NEIGHBOURS[sq])
-                                      or TOWARD[t][sq] not in enemy_specs[(vk, v[2], v[3])].block_dirs):
-                                    out.append(rrow[t])
-                            if not through:
-                                break
-                for line in bash:
-                    for t in line:
-                        v = board[t]
-                        if v is None:
-                            continue
-                        if (v[0] == enemy and v[1] != FOR and (v[1] == CMD or t not in fort)
-                                and not ((far or t in NEIGHBOURS[sq])
-                                         and TOWARD[t][sq] in enemy_specs[(v[1], v[2], v[3])].block_dirs)):
-                            out.append(_BASHES[sq][t])
-                        break
+                            if (v[0] == enemy and v[1] != FOR and (v[1] == CMD or t not in fort)
+                                    and not ((far or t in NEIGHBOURS[sq])
+                                             and TOWARD[t][sq] in enemy_specs[(v[1], v[2], v[3])].block_dirs)):
+                                out.append(_BASHES[sq][t])
+                            break
             # flip (``_flippable``) and turn
             if kind == FOR:
                 if st == 0 and fortress_flip and turn > u[4]:

@@ -10,7 +10,9 @@ The side ``s`` of a unit facing ``f`` points in direction ``(2 * f + SIDE[s]) % 
 Each ``StateSpec`` says how a unit in that state moves, captures in melee (moving onto its
 target), captures at range (a projectile: it stays where it is) and which of its sides block.
 ``compile_table`` turns the table into concrete direction numbers for each facing, once per set
-of options, so move generation only walks precomputed rays.
+of options, so move generation only walks precomputed rays. ``seat_plans`` goes one step further
+for the fast generator: for each unit key and square, the lines already cut to length
+(``SquarePlan``); the state's plain generator walks the compiled table and the tests compare the two.
 """
 
 from __future__ import annotations
@@ -358,15 +360,17 @@ class SquarePlan(NamedTuple):
     ``moves``: ``(legion, squares, through)`` per line; a move line with ``legion`` is open only while a
     friendly Legionnaire is adjacent. ``captures``: lines of melee targets (the first occupied square,
     or each one of a ``through`` line). ``ranged``: projectile lines. ``bash``: lines whose first occupied
-    square is the Shield Bash target. ``plain``: the lines overlap or use a condition this plan cannot
-    express, so the generator walks the compiled spec instead (which drops repeated squares); no unit
-    of today's table needs it.
+    square is the Shield Bash target. ``targets``: every square of the capture, ranged and bash lines as
+    a bit mask (bit ``sq``): with no enemy on any of them, none of those lines can give an action.
+    ``plain``: the lines overlap or use a condition this plan cannot express, so the generator walks
+    the compiled spec instead (which drops repeated squares); no unit of today's table needs it.
     """
 
     moves: tuple[tuple[bool, tuple[int, ...], bool], ...]
     captures: tuple[tuple[tuple[int, ...], bool], ...]
     ranged: tuple[tuple[tuple[int, ...], bool], ...]
     bash: tuple[tuple[int, ...], ...]
+    targets: int
     ignores_defense: bool
     acts: bool
     plain: bool
@@ -418,7 +422,11 @@ def square_plan(cs: CompiledSpec, sq: int) -> SquarePlan:
     plain = (plain or _overlaps([line for _legion, line, _jump in move_lines])
              or _overlaps([line for line, _each in captures]) or _overlaps([line for line, _fly in ranged])
              or _overlaps(bash))
-    return SquarePlan(tuple(moves), _joined(captures), _joined(ranged), tuple(bash), cs.ignores_defense,
+    targets = 0
+    for line in [line for line, _each in captures] + [line for line, _fly in ranged] + bash:
+        for t in line:
+            targets |= 1 << t
+    return SquarePlan(tuple(moves), _joined(captures), _joined(ranged), tuple(bash), targets, cs.ignores_defense,
                       cs.acts, plain)
 
 
