@@ -9,16 +9,19 @@ and every figure in its text is computed from the stored games.
 
 Experiments (``EXPERIMENTS``): Card Commander's Commander against Commander table (rule-based play,
 same deals in every cell), Capture the Commander's first player with 2, 3 and 4 players, and each
-game's strength table (the levels and the ceiling players against each other). The search levels
+game's strength table (the levels and the ceiling players against each other) and its ratings round robin
+(every pair of ``RATING_PLAYERS``, rated by ``capture_lib.ratings``). The search levels
 play untimed here (``capture_lib.simulate.make_player``), so the stored games do not depend on how
-busy the machine was. A strength run saves after each pairing, so a stopped run keeps what it did,
-and ``--resume`` plays only the pairings its file does not hold yet.
+busy the machine was. A strength or ratings run saves after each pairing, so a stopped run keeps what
+it did, and ``--resume`` plays only the pairings its file does not hold yet (a ratings run also takes the
+games it needs from the game's other stored level-against-level files, ``RATING_SOURCES``).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import pathlib
 import statistics
 from collections import Counter
@@ -40,6 +43,23 @@ STRENGTH_PAIRINGS: dict[str, tuple[tuple[str, str], ...]] = {
                               ("easy", "random"), ("easy", "rule"), ("medium", "rule"), ("oracle", "rule")),
     "command-capture": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("easy", "rule")),
     "medieval-capture": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("easy", "rule")),
+}
+#: The players of each game's ratings round robin: every level, and the ceiling players the game has.
+#: Medieval Capture and Command Capture leave out the oracle (the hard search shown the hidden pieces):
+#: their strength tables never measured one, and it costs as much as ``hard`` a game.
+RATING_PLAYERS: dict[str, tuple[str, ...]] = {
+    "card-commander": ("random", "rule", "easy", "medium", "hard", "oracle"),
+    "capture-the-commander": ("random", "rule", "easy", "medium", "hard", "oracle", "counter"),
+    "command-capture": ("random", "rule", "easy", "medium", "hard"),
+    "medieval-capture": ("random", "rule", "easy", "medium", "hard"),
+}
+#: Besides a ratings file itself, the stored experiments whose games a resumed round robin may take:
+#: the same players, options and seeds as the games it would play (``head_to_head``'s seeding).
+RATING_SOURCES: dict[str, tuple[str, ...]] = {
+    "card-commander": ("card-commander-strength",),
+    "capture-the-commander": ("capture-the-commander-strength", "capture-the-commander-counter"),
+    "command-capture": ("command-capture-strength",),
+    "medieval-capture": ("medieval-capture-strength",),
 }
 #: Options of every experiment's games, by game: Command Capture has no end of its own when neither side
 #: can break through, so its games are drawn after 200 turns; they use the quick start (every unit in its
@@ -160,7 +180,50 @@ def strength_games(slug: str, games: int, seed: int, executor: Executor,
     return records
 
 
-#: name -> (file under ``results/``, default number of games, how to run it; ``None``: a strength table).
+def ratings_games(slug: str, games: int, seed: int, executor: Executor,
+                  done: Callable[[list[dict[str, Any]]], None] | None = None,
+                  kept: Iterable[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+    """A round robin of ``RATING_PLAYERS[slug]``: at least ``games`` games for every pair, each first in half.
+
+    Seeded as ``head_to_head``: the ``k``-th game of each seating uses seed ``seed + k``, so the same
+    deals are played both ways. Games of ``kept`` (records of earlier runs with the same seed) that are
+    such games are taken, all of a seating's unbroken run of seeds from ``seed`` on, even beyond
+    ``games``; only the rest is played. ``done(records)`` is called after each pairing it played.
+    """
+    stored: dict[tuple[tuple[str, ...], int], dict[str, Any]] = {}
+    for r in kept:
+        stored.setdefault((tuple(r["players"]), r["seed"]), r)
+    records: list[dict[str, Any]] = []
+    for first, second in itertools.combinations(RATING_PLAYERS[slug], 2):
+        played = False
+        for seating, needed in (((first, second), games // 2), ((second, first), games - games // 2)):
+            have = 0
+            while (seating, seed + have) in stored:
+                records.append(stored[seating, seed + have])
+                have += 1
+            if have < needed:
+                records += run_games(slug, needed - have, list(seating), seed + have, GAME_OPTIONS.get(slug),
+                                     executor=executor)
+                played = True
+        if played and done is not None:
+            done(records)
+    return records
+
+
+def stored_rating_games(slug: str, root: pathlib.Path = RESULTS) -> list[dict[str, Any]]:
+    """The stored games a resumed round robin of ``slug`` may take: its own file's and ``RATING_SOURCES``'."""
+    records: list[dict[str, Any]] = []
+    for name in (f"{slug}-ratings", *RATING_SOURCES[slug]):
+        path = root / EXPERIMENTS[name][0]
+        if path.exists():
+            meta, games = load(path)
+            if meta.get("seed") == SEED:
+                records += [r for r in games if len(r["players"]) == 2]
+    return records
+
+
+#: name -> (file under ``results/``, default number of games, how to run it; ``None``: a strength table
+#: or, for a name ending in ``-ratings``, a ratings round robin, games meaning games a pairing).
 EXPERIMENTS: dict[str, tuple[str, int, Callable[[int, int, Executor], list[dict[str, Any]]] | None]] = {
     "commanders": ("card-commander/commanders.jsonl", 1000, commander_games),
     "first-player": ("capture-the-commander/first-player.jsonl", 2000, first_player_games),
@@ -174,6 +237,10 @@ EXPERIMENTS: dict[str, tuple[str, int, Callable[[int, int, Executor], list[dict[
     "catapults": ("medieval-capture/catapults.jsonl", 200, catapult_games),
     "crowns": ("medieval-capture/crowns.jsonl", 200, crown_games),
     "medieval-capture-strength": ("medieval-capture/strength.jsonl", 20, None),
+    "card-commander-ratings": ("card-commander/ratings.jsonl", 24, None),
+    "capture-the-commander-ratings": ("capture-the-commander/ratings.jsonl", 40, None),
+    "command-capture-ratings": ("command-capture/ratings.jsonl", 20, None),
+    "medieval-capture-ratings": ("medieval-capture/ratings.jsonl", 10, None),
 }
 #: Every experiment's first game seed (game i of a run uses SEED + i).
 SEED = 20_000
@@ -183,9 +250,10 @@ def run(name: str, games: int | None = None, executor: Executor | None = None,
         root: pathlib.Path = RESULTS, resume: bool = False) -> pathlib.Path:
     """Run experiment ``name`` and write its file under ``root``; returns the path.
 
-    ``resume`` (strength tables only) keeps the pairings that the stored file already holds for the
-    same number of games and seed, and plays only the others: use it after adding a pairing or after
-    a stopped run, never after changing a player.
+    ``resume`` (strength tables and round robins) keeps the pairings that the stored file already holds
+    for the same number of games and seed, and plays only the others: use it after adding a pairing or
+    after a stopped run, never after changing a player. A resumed round robin also takes the games of
+    ``RATING_SOURCES`` that it would otherwise play again.
     """
     path, default, function = EXPERIMENTS[name]
     games = default if games is None else games
@@ -194,7 +262,13 @@ def run(name: str, games: int | None = None, executor: Executor | None = None,
     own = executor is None
     pool = executor or ProcessPoolExecutor()
     try:
-        if function is None:
+        if function is None and name.endswith("-ratings"):
+            slug = name.removesuffix("-ratings")
+            kept = stored_rating_games(slug, root) if resume else []
+            records = ratings_games(slug, games, SEED, pool, kept=kept,
+                                    done=lambda records: save(compact(records), target, meta))
+            save(compact(records), target, meta)
+        elif function is None:
             slug = name.removesuffix("-strength")
             kept: list[dict[str, Any]] = []
             if resume and target.exists():
@@ -310,6 +384,12 @@ def strength_table(records: list[dict[str, Any]]) -> dict[tuple[str, str], Rate]
     return {key: rate(values) for key, values in results.items()}
 
 
+def share_against(records: Iterable[dict[str, Any]], player: str, opponent: str) -> Rate:
+    """``player``'s share of points against ``opponent``, over every game between the two on either seat."""
+    pair = sorted((player, opponent))
+    return rate(score(r, r["players"].index(player)) for r in records if sorted(r["players"]) == pair)
+
+
 # ----- Command Capture ----------------------------------------------------------------------------------------
 def civilization_table(records: list[dict[str, Any]]) -> dict[tuple[str, str], Rate]:
     """Blue's win rate (a draw counts half) for each (Blue's civilization, Red's civilization)."""
@@ -392,7 +472,8 @@ def main(argv: list[str] | None = None) -> int:
                         help='play the games on the Dask scheduler at ADDRESS (tcp://HOST:8786) instead of local '
                              'processes; needs pip install "capture_lib[cluster]"')
     parser.add_argument("--resume", action="store_true",
-                        help="strength tables: keep the pairings already stored for the same games and seed")
+                        help="strength tables and round robins: keep the pairings already stored for the same "
+                             "games and seed")
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
         try:  # only the executor's own set-up: an error in a game keeps its traceback
@@ -403,6 +484,10 @@ def main(argv: list[str] | None = None) -> int:
             games = max(2, round(EXPERIMENTS[name][1] * args.scale))
             print(f"{name}: {games} games a cell ...", flush=True)
             print(f"  wrote {run(name, games, pool, resume=args.resume)}", flush=True)
+    if any(name.endswith("-ratings") for name in args.only):
+        from capture_lib import ratings
+
+        print(f"  wrote {ratings.write_summary()}", flush=True)
     return 0
 
 
