@@ -90,6 +90,7 @@ _FLIP_AND_TURNS = tuple(tuple((_FLIPS[a],) + _TURNS[a][facing] for facing in ran
 _END = CCAction(END)
 
 
+
 def push_square(maiden: int, target: int, owner: int) -> int:
     """Where a Shield Bash from ``maiden`` pushes the unit on ``target`` owned by ``owner`` (-1: off the board).
 
@@ -105,6 +106,11 @@ def push_square(maiden: int, target: int, owner: int) -> int:
 def front_row(seat: int) -> range:
     """The squares of ``seat``'s front row (row 2 for Blue, row 7 for Red)."""
     return range(8, 16) if seat == 0 else range(48, 56)
+
+
+#: The quick set-up's chance event for each seat: its Assassin on any square of its front row, evenly.
+_ASSASSIN_OUTCOMES = tuple(tuple((CCAction(ASSASSIN, sq), Fraction(1, 8)) for sq in front_row(seat))
+                           for seat in (0, 1))
 
 
 def start_board(civs: tuple[int, int]) -> tuple[Unit | None, ...]:
@@ -365,7 +371,7 @@ class CommandCaptureState(State):
     def _chance_outcomes(self) -> list[tuple[CCAction, Fraction]]:
         if self.phase != SETUP or self.options["setup"] != "quick":
             return []
-        return [(CCAction(ASSASSIN, sq), Fraction(1, 8)) for sq in front_row(self.to_move)]
+        return list(_ASSASSIN_OUTCOMES[self.to_move])
 
     def _legal_actions(self) -> list[CCAction]:
         if self._legal is None:
@@ -799,12 +805,14 @@ class CommandCaptureState(State):
             self._end_turn()
             return
         follow = self.follow
-        is_follow = (follow is not None and a.a == follow[0]
-                     and ACTION_CLASS[k] in _FOLLOW_UPS[self.options["aura_pairs"]][follow[1]])
+        pairs = _FOLLOW_UPS[self.options["aura_pairs"]]
+        cls = ACTION_CLASS[k]
+        is_follow = follow is not None and a.a == follow[0] and cls in pairs[follow[1]]
         eligible = False
         if not is_follow:
             self.actions_left -= 1
-            eligible = self.aura_eligible(a.a)
+            # the aura gives a follow-up only to a class of action that has one (after a Turn, maybe none)
+            eligible = bool(pairs[cls]) and self.aura_eligible(a.a)
         self.follow = None
         self.acted = True
         where = self._act(a)
@@ -814,9 +822,9 @@ class CommandCaptureState(State):
             self._end_turn()  # no follow-up, no action left: the turn is over, nothing of it to remember
             return
         self._remember(a, where)
-        if eligible and where >= 0 and _FOLLOW_UPS[self.options["aura_pairs"]][ACTION_CLASS[k]]:
-            self.follow = (where, ACTION_CLASS[k])
-            allowed = _FOLLOW_UPS[self.options["aura_pairs"]][ACTION_CLASS[k]]
+        if eligible and where >= 0:
+            self.follow = (where, cls)
+            allowed = pairs[cls]
             probe: list[CCAction] = []
             self._unit_actions(where, self.board[where], allowed, probe)
             if not any(self.turn_conflict(p) is None for p in probe):
