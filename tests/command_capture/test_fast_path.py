@@ -127,3 +127,20 @@ def test_plans_cut_lines_to_length_join_one_square_lines_and_mark_overlaps_plain
     legion = square_plan(specs[(LEG, 0, 0)], 27)  # F and B always, L and R only next to a Legionnaire
     assert legion.moves == ((False, (35, 19), True), (True, (26, 28), True))
     assert not any(p.plain for key in specs for p in SeatPlans(specs).build(*key))
+
+
+def test_a_plan_marked_plain_falls_back_to_the_compiled_rules():
+    rng = random.Random(7)
+    state = GAME.new_game(seed=3, blue="vikings", red="rome", setup="quick").resolve_chance()
+    for _ in range(40):
+        state = state.play(rng.choice(state.legal_actions()))
+    expected = [str(a) for a in fresh(state)._generate(fast=False)]
+    plain = fresh(state)
+    seat_plans = []
+    for plans in plain._plans:
+        marked = SeatPlans(plans.specs)
+        for key in plans.specs:
+            marked.table[plan_index(*key)] = tuple(p._replace(plain=True) for p in marked.build(*key))
+        seat_plans.append(marked)
+    plain._plans = tuple(seat_plans)
+    assert [str(a) for a in plain._generate()] == expected

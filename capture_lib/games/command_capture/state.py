@@ -90,7 +90,6 @@ _FLIP_AND_TURNS = tuple(tuple((_FLIPS[a],) + _TURNS[a][facing] for facing in ran
 _END = CCAction(END)
 
 
-
 def push_square(maiden: int, target: int, owner: int) -> int:
     """Where a Shield Bash from ``maiden`` pushes the unit on ``target`` owned by ``owner`` (-1: off the board).
 
@@ -397,7 +396,7 @@ class CommandCaptureState(State):
         board = self.board
         me = self.to_move
         follow = self.follow
-        fort = None  # the squares the enemy's Fortify aura covers, once known
+        fort: frozenset[int] | None = None  # the squares the enemy's Fortify aura covers, once known
         if self.actions_left > 0:
             if fast:
                 fort = self._plan_actions(out)
