@@ -8,9 +8,10 @@ for python-chess. Random playouts time whole random games the way a search's rol
 Command Capture from the quick start (both Assassins placed by chance, every civilization pairing,
 ``turn_limit=100``), each ply ``rng.choice(state.legal_actions())`` then ``state.play``; chess from the
 standard start, each ply ``board.push(rng.choice(list(board.legal_moves)))``, until no move is left
-or 100 plies are played (a cheap end test, as Command Capture's ``is_over`` is). Within each run the
-two engines take turns, 100 positions or one game at a time, so that a burst of load on the shared
-machine hits both alike; figures are medians over the runs, and the ratios are the medians of each
+or 100 plies are played (a cheap end test, as Command Capture's ``is_over`` is). Every figure is
+timed in this process's CPU seconds (``time.process_time``), so other processes on a shared machine
+do not count against either engine, and within each run the two engines take turns, 100 positions
+or one game at a time. Figures are medians over the runs, and the ratios are the medians of each
 run's ratio. The last line gives the speed of complete random games.
 
     python bench/bench_command_capture.py [--positions N] [--runs R] [--games G] [--playouts P]
@@ -66,24 +67,24 @@ def time_cc(positions: list) -> tuple[float, int]:
     """Seconds to list every legal action of ``positions`` in Command Capture, and how many positions."""
     for state in positions:
         state._legal = None  # the state caches its list: clear it so generation is timed
-    start = time.perf_counter()
+    start = time.process_time()
     for state in positions:
         state.legal_actions()
-    return time.perf_counter() - start, len(positions)
+    return time.process_time() - start, len(positions)
 
 
 def time_chess(boards: list[chess.Board]) -> tuple[float, int]:
     """Seconds to list every legal move of ``boards`` with python-chess, and how many positions."""
-    start = time.perf_counter()
+    start = time.process_time()
     for board in boards:
         list(board.legal_moves)
-    return time.perf_counter() - start, len(boards)
+    return time.process_time() - start, len(boards)
 
 
 def time_games(game, games: int) -> tuple[float, float]:
     """Complete random games per second (turn_limit=100) and actions played per second."""
     rng = random.Random("bench/cc/games")
-    start = time.perf_counter()
+    start = time.process_time()
     played = 0
     for number in range(games):
         blue, red = CIVS[number % 3], CIVS[number // 3 % 3]
@@ -91,25 +92,27 @@ def time_games(game, games: int) -> tuple[float, float]:
         while not state.is_over:
             state = state.play(rng.choice(state.legal_actions()))
             played += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, played / elapsed
 
 
-def cc_playout(game, number: int, rng: random.Random) -> tuple[float, int]:
-    """Seconds for one random Command Capture game (quick start, ``turn_limit=100``) and its plies."""
+def cc_playout(game, number: int) -> tuple[float, int]:
+    """Seconds for random Command Capture game ``number`` (quick start, ``turn_limit=100``) and its plies."""
     blue, red = PAIRINGS[number % len(PAIRINGS)]
-    start = time.perf_counter()
+    rng = random.Random(f"bench/cc/playout/{number}")
+    start = time.process_time()
     state = game.new_game(seed=number, blue=blue, red=red, turn_limit=100, setup="quick").resolve_chance()
     plies = 0
     while not state.is_over:
         state = state.play(rng.choice(state.legal_actions()))
         plies += 1
-    return time.perf_counter() - start, plies
+    return time.process_time() - start, plies
 
 
-def chess_playout(rng: random.Random) -> tuple[float, int]:
-    """Seconds for one random chess game (until no move is left, at most 100 plies) and its plies."""
-    start = time.perf_counter()
+def chess_playout(number: int) -> tuple[float, int]:
+    """Seconds for random chess game ``number`` (until no move is left, at most 100 plies) and its plies."""
+    rng = random.Random(f"bench/chess/playout/{number}")
+    start = time.process_time()
     board = chess.Board()
     plies = 0
     while plies < 100:
@@ -118,12 +121,12 @@ def chess_playout(rng: random.Random) -> tuple[float, int]:
             break
         board.push(rng.choice(moves))
         plies += 1
-    return time.perf_counter() - start, plies
+    return time.process_time() - start, plies
 
 
 def side_by_side(cc_parts: list, chess_parts: list) -> tuple[float, float]:
-    """Run the two lists of timed parts alternately (so a burst of load on the machine hits both engines
-    alike); each part returns ``(seconds, count)``. Returns each engine's count per second."""
+    """Each engine's count per second over two lists of timed parts (each returns ``(seconds, count)``),
+    the engines taking turns part by part."""
     totals = [[0.0, 0], [0.0, 0]]
     for i, parts in enumerate(zip(cc_parts, chess_parts, strict=True)):
         for which in ((0, 1) if i % 2 == 0 else (1, 0)):
@@ -151,10 +154,9 @@ def main() -> None:
         pos_runs.append(side_by_side(
             [functools.partial(time_cc, cc[i:i + chunk]) for i in range(0, len(cc), chunk)],
             [functools.partial(time_chess, boards[i:i + chunk]) for i in range(0, len(boards), chunk)]))
-        cc_rng, chess_rng = random.Random(f"bench/cc/playouts/{run}"), random.Random(f"bench/chess/playouts/{run}")
-        play_runs.append(side_by_side(
-            [functools.partial(cc_playout, game, 1000 * run + i, cc_rng) for i in range(args.playouts)],
-            [functools.partial(chess_playout, chess_rng) for _ in range(args.playouts)]))
+        numbers = range(1000 * run, 1000 * run + args.playouts)
+        play_runs.append(side_by_side([functools.partial(cc_playout, game, n) for n in numbers],
+                                      [functools.partial(chess_playout, n) for n in numbers]))
     cc_pos, ch_pos = (statistics.median(r[k] for r in pos_runs) for k in (0, 1))
     cc_plies, ch_plies = (statistics.median(r[k] for r in play_runs) for k in (0, 1))
     pos_ratio = statistics.median(r[0] / r[1] for r in pos_runs)
