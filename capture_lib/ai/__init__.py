@@ -12,7 +12,9 @@ A map for newcomers:
 - one package per game, ``card_commander``, ``capture_the_commander``, ``command_capture`` and
   ``medieval_capture``, each holding that game's rule-based player (``rule``, ``RULE_PLAYER``), its
   fitting of the search (``search.TUNING``), and whatever else only that game needs; its
-  ``LEVEL_PLAYERS`` may replace a level there, its ``ANALYSIS_PLAYERS`` add players of its own.
+  ``LEVEL_PLAYERS`` may replace a level there, its ``ANALYSIS_PLAYERS`` add players of its own
+  (Command Capture's levels are its own alpha-beta search, ``command_capture.alphabeta``, and its
+  former hard level stays as ``mcts-hard``).
 
 Imports run one way (``tests/test_layers.py``): this package reads ``core`` and the games' rules,
 never the simulator, the analysis or the interfaces; a game's package never reads another game's.
