@@ -8,6 +8,7 @@ Spaces are indices into ``board.BOARD``; pieces are 0..9 (Blue B1..B10) and 10..
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from capture_lib.core.chance import CHANCE
@@ -63,6 +64,124 @@ KNIGHT_SPACES_FOR = tuple(frozenset(i for i, k in enumerate(KIND) if k == "knigh
 NEIGHBOURS = tuple(frozenset(BOARD.neighbours(i)) for i in range(len(KIND)))
 PHASES = ("place", "start", "roll", "move", "land", "kill", "draw", "over")
 
+#: The longest move read from a precomputed trail tree (``trail_tree``); a longer one (a black die
+#: above 12, an option) is searched step by step. A tree to 12 holds a few hundred paths a space, one
+#: to 20 thousands: the bound keeps the trees a few megabytes in all.
+TREE_LIMIT = 12
+#: The kinds of step in a trail tree: a rock a move may end on (or pass), a boat it only passes, a
+#: dungeon it only ends on, the Cathedral (where pieces never block).
+ROCK, BOAT, DUNGEON_SPACE, CATHEDRAL_SPACE = range(4)
+
+
+@cache
+def trail_tree(start: int, river_free: bool, forced_treasure: bool, forced_knight: bool,
+               knight_spaces: bool) -> tuple[tuple, ...]:
+    """Every simple path from ``start`` costing at most ``TREE_LIMIT``, on an empty board, in the order
+    in which the depth-first search of ``_moves_for_plain`` meets them, with what a quiet move along
+    each would earn.
+
+    One record per space the search goes on from, in the order it takes them off its stack:
+    ``(space, least, skip, steps)``, where ``steps`` lists the ways on from ``space`` in trail order,
+    ``least`` is the lowest cost among them (a die below it goes no further from here) and ``skip`` the
+    index just past the records of the paths that go on through ``space`` (so a blocked space skips
+    them all). A step is ``(next, cost, path, mask, kind, quiet_key_blue, quiet_key_red, made)``:
+    ``mask`` has a bit for every space of ``path`` (to spot a Crown lying on the way), ``kind`` is one
+    of ``ROCK``, ``BOAT``, ``DUNGEON_SPACE``, ``CATHEDRAL_SPACE``, the quiet keys are those of a quiet
+    move of each side to ``next`` (as in ``_moves_for_plain``) and ``made`` holds the quiet ``Move``
+    along ``path`` of each piece once made (piece -> move), shared by every position that lists it.
+    Dungeons end paths (no record).
+    """
+    adj = ADJ[river_free]
+    records: list = []
+    keys: dict[tuple, tuple] = {}  # equal quiet keys shared, to keep the tree small
+
+    def quiet_key(side: int, end: int, path: tuple[int, ...]) -> tuple:
+        treasure = TREASURE_FOR[side]
+        spaces = KNIGHT_SPACES_FOR[side] if knight_spaces else frozenset()
+        draws = (end in treasure) if forced_treasure else sum(s in treasure for s in path[1:])
+        recruits = (end in spaces) if forced_knight else sum(s in spaces for s in path[1:])
+        key = (end, draws, recruits)
+        return keys.setdefault(key, key)
+
+    def walk(path: tuple[int, ...], cost: int, mask: int) -> None:
+        at = len(records)
+        records.append(None)
+        steps = []
+        for nxt, step in adj[path[-1]]:
+            if mask >> nxt & 1 or cost + step > TREE_LIMIT:
+                continue
+            new_path = path + (nxt,)
+            kind = BOAT if IS_BOAT[nxt] else DUNGEON_SPACE if IS_DUNGEON[nxt] else \
+                CATHEDRAL_SPACE if nxt == CATHEDRAL else ROCK
+            steps.append((nxt, cost + step, new_path, mask | 1 << nxt, kind,
+                          quiet_key(0, nxt, new_path), quiet_key(1, nxt, new_path), {}))
+        # The search stacks the ways on in trail order and so takes the last one first.
+        for nxt, total, new_path, new_mask, *_ in reversed(steps):
+            if not IS_DUNGEON[nxt]:
+                walk(new_path, total, new_mask)
+        least = min((step[1] for step in steps), default=TREE_LIMIT + 1)
+        records[at] = (path[-1], least, len(records), tuple(steps))
+
+    walk((start,), 0, 1 << start)
+    return tuple(records)
+
+
+@cache
+def reach_mask(start: int, river_free: bool, limit: int) -> int:
+    """A bit for every space a move of at most ``limit`` from ``start`` could reach on an empty board
+    (never through a dungeon): the only spaces whose pieces the move search looks at."""
+    adj = ADJ[river_free]
+    far = {start: 0}
+    todo = [start]
+    while todo:  # cheapest costs first: steps cost 0 or 1, so a sweep per cost is enough
+        later = []
+        for node in todo:
+            if IS_DUNGEON[node] and node != start:
+                continue
+            for nxt, step in adj[node]:
+                cost = far[node] + step
+                if cost <= limit and cost < far.get(nxt, limit + 1):
+                    far[nxt] = cost
+                    (todo if step == 0 else later).append(nxt)
+        todo = later
+    return sum(1 << s for s in far)
+
+
+@cache
+def dice_table(black_sides: int) -> tuple[tuple[tuple[Dice, Fraction], ...], frozenset[int]]:
+    """Every roll of the white die and a ``black_sides`` black die with its probability, made once and
+    shared by all states, with the ids of those outcome objects (to know one handed out by a state)."""
+    p = Fraction(1, 6 * black_sides)
+    outcomes = tuple((Dice(w, b), p) for w in range(1, 7) for b in range(1, black_sides + 1))
+    return outcomes, frozenset(id(a) for a, _ in outcomes)
+
+
+@cache
+def landing_table(side: int, spot: int, aim: int, spread: str
+                  ) -> tuple[tuple[tuple[Land, Fraction], ...], frozenset[int]]:
+    """``cached_landing`` as ``Land`` outcomes made once, with their ids (as ``dice_table``)."""
+    outcomes = tuple((Land(s), p) for s, p in cached_landing(side, spot, aim, spread))
+    return outcomes, frozenset(id(a) for a, _ in outcomes)
+
+
+@cache
+def draw_table(deck: tuple[int, ...]) -> tuple[tuple[tuple[Draw, Fraction], ...], frozenset[int]]:
+    """The draw from a deck of these counts (one per card code), as ``dice_table``."""
+    total = sum(deck)
+    outcomes = tuple((Draw(code), Fraction(n, total)) for code, n in zip(CODES, deck, strict=True) if n)
+    return outcomes, frozenset(id(a) for a, _ in outcomes)
+
+
+#: The shots each side may fire (from every spot at every rock in enemy territory), made once: a
+#: position with a shot lists hundreds of them.
+SHOTS = tuple(tuple(Shoot(spot, s) for spot in range(1, SPOTS + 1)
+                    for s in range(len(KIND)) if IS_ROCK[s] and TERR[s] == 1 - side) for side in (0, 1))
+#: ``PLACINGS[piece][space]``: placing ``piece`` on ``space``, as a plain piece and as the Knight.
+PLACINGS = tuple(tuple((Place(p, s), Place(p, s, True)) for s in range(len(KIND)))
+                 for p in range(2 * PIECES_PER_SIDE))
+#: Attributes a state computes for itself once (never part of the position, never copied or saved).
+CACHES = ("_legal", "_legal_ids")
+
 
 def side_of(piece: int) -> int:
     """0 for a Blue piece, 1 for a Red one."""
@@ -82,7 +201,10 @@ class Config:
 
     __slots__ = ("black_sides", "river_free", "shot_rolls", "shots_per_roll", "spread", "start_pieces",
                  "recruit_dead", "knight_dead", "knight_spaces", "forced_knight", "forced_treasure",
-                 "crowns_to_win", "crown_returns", "players", "catapults_off")
+                 "crowns_to_win", "crown_returns", "players", "catapults_off", "moves_seen")
+
+    #: How many pieces' move lists a game remembers (``moves_seen``) before it starts afresh.
+    MOVES_KEPT = 4096
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.black_sides = options["black_die"]
@@ -102,6 +224,18 @@ class Config:
         self.crowns_to_win = options["crowns_to_win"]
         self.crown_returns = options["crown_returns"]
         self.players = options["players"]
+        #: The move lists of pieces already searched in this game, by everything the search reads (see
+        #: ``MedievalCaptureState._piece_moves``): a piece that nothing near it changed moves as before.
+        self.moves_seen: dict[tuple, list[Action]] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A pickled game leaves the remembered moves behind (they are only a shortcut).
+        return {name: getattr(self, name) for name in self.__slots__ if name != "moves_seen"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.moves_seen = {}
 
 
 class MoveResult:
@@ -164,6 +298,24 @@ class MedievalCaptureState(State):
     _FIELDS = ("phase", "side", "role", "loc", "knight", "crowns", "hands", "deck", "discard", "dice", "moved",
                "waiting", "shots", "fired", "card", "card_spent", "looked", "reroll_ok", "draws", "spot", "aim",
                "choices", "winner", "turn")
+
+    #: The legal actions, once asked for (``CACHES``), and the ids of those action objects.
+    _legal: list[Action] | None = None
+    _legal_ids: frozenset[int] | None = None
+
+    def _copy(self) -> MedievalCaptureState:
+        new = super()._copy()
+        # What this position computed for itself is not true of the one ``play`` is about to make.
+        for name in CACHES:
+            new.__dict__.pop(name, None)
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A pickled state leaves its caches behind: ids mean nothing in another process.
+        state = dict(self.__dict__)
+        for name in CACHES:
+            state.pop(name, None)
+        return state
 
     # ----- construction ------------------------------------------------------------------------------
     @classmethod
@@ -311,19 +463,29 @@ class MedievalCaptureState(State):
         return f"{SIDE_NAMES[1 - win]} has no pieces left on the board and no card to bring one back."
 
     # ----- chance -------------------------------------------------------------------------------------------
-    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_table(self) -> tuple[tuple[tuple[Action, Fraction], ...], frozenset[int]]:
+        """The pending chance event's outcomes and their ids (see ``dice_table``); empty if none."""
         if self.phase == "roll":
-            p = Fraction(1, 6 * self.cfg.black_sides)
-            return [(Dice(w, b), p) for w in range(1, 7) for b in range(1, self.cfg.black_sides + 1)]
+            return dice_table(self.cfg.black_sides)
         if self.phase == "land":
-            return [(Land(s), p) for s, p in cached_landing(self.side, self.spot, self.aim, self.cfg.spread)]
+            return landing_table(self.side, self.spot, self.aim, self.cfg.spread)
         if self.phase == "draw":
-            total = sum(self.deck)
-            return [(Draw(code), Fraction(n, total)) for code, n in zip(CODES, self.deck, strict=True) if n]
-        return []
+            return draw_table(self.deck)
+        return (), frozenset()
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        return list(self._chance_table()[0])
 
     # ----- legal actions ------------------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
+        # A state never changes: its actions are found once (a player asks, then plays one of them).
+        if self._legal is None:
+            self._legal = self._find_legal()
+        return list(self._legal)
+
+    def _find_legal(self, plain: bool = False) -> list[Action]:
+        """The legal actions; ``plain=True`` searches every move step by step (``_moves_for_plain``),
+        remembering nothing: the reference for the tests of the fast path."""
         if self._current_player() == CHANCE:
             return [a for a, _ in self._chance_outcomes()]
         side = self.side
@@ -345,14 +507,9 @@ class MedievalCaptureState(State):
             if self.reroll_ok and not self.moved and not self.fired and self.role == 0:
                 out.append(Reroll())
             if self.shots and self.role == 0:
-                out += [Shoot(spot, s) for spot in range(1, SPOTS + 1)
-                        for s in range(len(KIND)) if IS_ROCK[s] and TERR[s] == 1 - side]
+                out += SHOTS[side]
             if len(self.moved) < self.max_moves():
-                occ = self._occupancy()
-                for p in self.pieces_of(side):
-                    if (self.loc[p] >= 0 and p not in self.moved and p not in self.waiting
-                            and self._mover_role_ok(p)):
-                        out += self._moves_for(p, occ)
+                out += self._side_moves(side, plain)
             return out
         return []
 
@@ -363,12 +520,13 @@ class MedievalCaptureState(State):
         left = self.cfg.start_pieces[side] - placed
         occ = self._occupancy()
         out: list[Action] = []
+        placings = PLACINGS[piece]
         for s in range(len(KIND)):
             if IS_ROCK[s] and KIND[s] != "crown" and TERR[s] == side and occ[s] < 0:
                 if left > 1 or self.knight[side] >= 0:
-                    out.append(Place(piece, s))
+                    out.append(placings[s][0])
                 if self.knight[side] < 0:
-                    out.append(Place(piece, s, True))
+                    out.append(placings[s][1])
         return out
 
     def _card_plays(self) -> list[Action]:
@@ -385,11 +543,11 @@ class MedievalCaptureState(State):
                 out.append(PlayCard(code))
         return out
 
-    def _move_context(self, piece: int) -> tuple:
-        """Facts about ``piece`` that every path it could take needs (computed once per piece)."""
-        side = side_of(piece)
+    def _side_context(self, side: int) -> tuple:
+        """What every move of ``side`` needs to know: the enemy Crowns lying on the board (space ->
+        Crown), the spaces of its own lying Crowns, its prisoners and the capture card that counts."""
         enemy = 1 - side
-        lying = {}
+        lying: dict[int, int] = {}
         own_lying = set()
         for c, where in enumerate(self.crowns):
             if 0 <= where < CARRY:
@@ -398,18 +556,165 @@ class MedievalCaptureState(State):
                 else:
                     own_lying.add(where)
         counted_card = self.card if self.card in ("capture", "ambush") and not self.card_spent else None
-        return (side, enemy, self.carried_by(piece), lying, own_lying, self.prisoners(side),
+        return lying, own_lying, self.prisoners(side), counted_card
+
+    def _move_context(self, piece: int, common: tuple | None = None) -> tuple:
+        """Facts about ``piece`` that every path it could take needs (computed once per piece);
+        ``common`` is its side's ``_side_context`` when the caller has it already."""
+        side = side_of(piece)
+        lying, own_lying, prisoners, counted_card = common or self._side_context(side)
+        return (side, 1 - side, self.carried_by(piece), lying, own_lying, prisoners,
                 self.knight[side] == piece, counted_card)
 
-    def _moves_for(self, piece: int, occ: list[int]) -> list[Action]:
-        """One move for each different result of moving ``piece`` (see the ``move-listing`` ruling)."""
+    def _side_moves(self, side: int, plain: bool = False) -> list[Action]:
+        """The moves of every piece ``side`` may still move this turn, piece by piece (``plain``: see
+        ``_find_legal``)."""
+        occ = self._occupancy()
+        movable = [p for p in self.pieces_of(side)
+                   if self.loc[p] >= 0 and p not in self.moved and p not in self.waiting and self._mover_role_ok(p)]
+        if plain:
+            return [move for p in movable for move in self._moves_for_plain(p, occ)]
+        common = self._side_context(side)
+        # Spaces held by each side, as bits, to tell what a piece's search would see.
+        held = [0, 0]
+        for p, where in enumerate(self.loc):
+            if where >= 0:
+                held[p // PIECES_PER_SIDE] |= 1 << where
+        # Beyond the position, a piece's moves depend on its side's prisoners and capture card.
+        facts = (self.crowns, tuple(common[2]), common[3])
+        out: list[Action] = []
+        for p in movable:
+            out += self._piece_moves(p, occ, common, held, facts)
+        return out
+
+    def _piece_moves(self, piece: int, occ: list[int], common: tuple, held: list[int], facts: tuple
+                     ) -> list[Action]:
+        """``_moves_for``, remembered for the game: the search reads only the pieces on the spaces the
+        die could reach (``reach_mask``), the Crowns, the side's prisoners and card, whether the piece
+        is the Knight, and the game's options, so equal facts give the same moves."""
+        start = self.loc[piece]
+        limit, _ = self.die_for(piece)
+        side = side_of(piece)
+        near = reach_mask(start, self.cfg.river_free, limit)
+        key = (piece, start, limit, held[side] & near, held[1 - side] & near, self.knight[side] == piece, facts)
+        seen = self.cfg.moves_seen
+        moves = seen.get(key)
+        if moves is None:
+            if len(seen) >= Config.MOVES_KEPT:
+                seen.clear()
+            moves = seen[key] = self._moves_for(piece, occ, common)
+        return moves
+
+    def _moves_for(self, piece: int, occ: list[int], common: tuple | None = None) -> list[Action]:
+        """One move for each different result of moving ``piece`` (see the ``move-listing`` ruling).
+
+        The search of ``_moves_for_plain``, read from the start space's ``trail_tree``: the paths, their
+        costs and what a quiet move along each earns are known in advance, so the walk only skips the
+        paths that a piece blocks or the die does not reach, and checks in full only the moves that end
+        on an enemy piece or a dungeon or move a Crown. ``tests/medieval_capture/test_fast_path.py``
+        checks that both give the same moves in the same order.
+        """
+        limit, _ = self.die_for(piece)
+        if limit > TREE_LIMIT:
+            return self._moves_for_plain(piece, occ)
+        cfg = self.cfg
+        tree = trail_tree(self.loc[piece], cfg.river_free, cfg.forced_treasure, cfg.forced_knight,
+                          cfg.knight_spaces)
+        ctx = self._move_context(piece, common)
+        side, carrying, lying, own_lying, card = ctx[0], ctx[2] >= 0, ctx[3], ctx[4], ctx[7]
+        lying_mask = 0
+        for space in lying:
+            lying_mask |= 1 << space
+        has_prisoners = bool(ctx[5])
+        best: dict[tuple, Move] = {}
+        add_endings, crown_endings = self._add_endings, self._crown_endings
+        i, n = 0, len(tree)
+        while i < n:
+            node, least, skip, steps = tree[i]
+            # The search goes on from no space a piece stands on (but the mover's own start), nor
+            # where the die takes it no further: skip every path through such a space.
+            if least > limit or (i and occ[node] >= 0 and node != CATHEDRAL):
+                i = skip
+                continue
+            i += 1
+            for nxt, total, path, mask, kind, quiet_blue, quiet_red, made in steps:
+                if total > limit or kind == BOAT:
+                    continue
+                if kind == ROCK and occ[nxt] >= 0:
+                    # A move may end on an enemy piece (a capture), never on a piece of its own, and
+                    # captures only at home unless a capture card counts (``_outcome`` refuses the rest).
+                    if occ[nxt] // PIECES_PER_SIDE != side and (TERR[nxt] == side or card is not None):
+                        add_endings(piece, path, bool(mask & lying_mask), occ, ctx, best)
+                elif kind == DUNGEON_SPACE:
+                    if has_prisoners:  # a rescue
+                        add_endings(piece, path, bool(mask & lying_mask), occ, ctx, best)
+                elif nxt in own_lying:
+                    continue  # a piece may not end its move on its own Crown
+                elif carrying or mask & lying_mask:
+                    crown_endings(piece, path, bool(mask & lying_mask), ctx, quiet_red if side else quiet_blue,
+                                  made, best)
+                else:
+                    # The common case, a quiet move to a free space: only the rewards on the way differ.
+                    key = quiet_red if side else quiet_blue
+                    old = best.get(key)
+                    if old is None or len(old.path) > len(path):
+                        move = made.get(piece)
+                        if move is None:
+                            move = made[piece] = Move.generated(piece, path, False, False, None, None)
+                        best[key] = move
+        return list(best.values())
+
+    def _crown_endings(self, piece: int, path: tuple[int, ...], touched: bool, ctx: tuple,
+                       quiet: tuple[int, int, int], made: dict, best: dict[tuple, Move]) -> None:
+        """``_add_endings`` for a move to a free space (no capture, no rescue, not onto its own Crown)
+        that carries a Crown or passes enemy Crowns, worked out here rather than by ``_outcome`` for each
+        way to end it: the same results, kept in the same order. ``quiet`` is the step's quiet key
+        (end, draws, recruits), the rewards of the move made without a Crown, and ``made`` the step's
+        moves already made (see ``trail_tree``).
+
+        The ways, in ``_add_endings``' order: a carrier keeps its Crown (no rewards: it moves with the
+        Crown from the start, which is captured if the path leaves the Crown's territory); then,
+        dropping the carried Crown if any, the move without a Crown and one taking each enemy Crown on
+        the path (rewards only before the Crown is picked up, none for a forced stop)."""
+        side, enemy, carrying, lying = ctx[0], ctx[1], ctx[2], ctx[3]
+        end, draws, recruits = quiet
+        cfg = self.cfg
+        treasure = TREASURE_FOR[side]
+        spaces = KNIGHT_SPACES_FOR[side] if cfg.knight_spaces and not cfg.forced_knight else ()
+
+        def keep(key: tuple, drop: bool, take: int | None) -> None:
+            old = best.get(key)
+            if old is None or len(old.path) > len(path):
+                name = (piece, drop, take) if drop or take is not None else piece
+                move = made.get(name)
+                if move is None:
+                    move = made[name] = Move.generated(piece, path, False, drop, None, take)
+                best[key] = move
+
+        if carrying >= 0:
+            taken = carrying if any(TERR[s] != enemy for s in path[1:]) else -1
+            keep((end, -1, False, -1, -1, -1, taken, 0, 0), False, None)
+        drop, dropped = (True, carrying) if carrying >= 0 else (False, -1)
+        keep((end, -1, False, -1, dropped, -1, -1, draws, recruits), drop, None)
+        if touched:
+            for at, take in enumerate(path):
+                crown = lying.get(take, -1)
+                if crown < 0:
+                    continue
+                taken = crown if any(TERR[s] != enemy for s in path[max(1, at):]) else -1
+                before = path[1:at]
+                got = 0 if cfg.forced_treasure else sum(s in treasure for s in before)
+                recruited = sum(s in spaces for s in before)
+                keep((end, -1, False, -1, dropped, crown, taken, got, recruited), drop, take)
+
+    def _moves_for_plain(self, piece: int, occ: list[int]) -> list[Action]:
+        """``_moves_for`` searched step by step along the trails: the plain reference that the tree walk
+        must agree with, and the search for moves longer than ``TREE_LIMIT``."""
         limit, _ = self.die_for(piece)
         adj = ADJ[self.cfg.river_free]
         ctx = self._move_context(piece)
-        side, carrying, prisoners = ctx[0], ctx[2] >= 0, ctx[5]
-        best: dict[tuple, tuple] = {}
-        drops = (False, True) if carrying else (False,)
-        outcome = self._outcome
+        side, carrying = ctx[0], ctx[2] >= 0
+        best: dict[tuple, Move] = {}
 
         own_lying, lying = ctx[4], ctx[3]
         treasure = TREASURE_FOR[side]
@@ -424,28 +729,10 @@ class MedievalCaptureState(State):
                     return
                 key = (end, (end in treasure) if forced_t else draws, (end in knight_spaces) if forced_k else recruits)
                 old = best.get(key)
-                if old is None or len(old[0]) > len(path):
-                    best[key] = (path, False, False, None, None)
+                if old is None or len(old.path) > len(path):
+                    best[key] = Move(piece, path)
                 return
-            if IS_DUNGEON[end]:
-                variants = [(False, False, p) for p in prisoners]
-            else:
-                target = occ[end]
-                if target >= 0 and end != CATHEDRAL and side_of(target) != side:
-                    variants = [(k, d, None) for k in (False, True) for d in drops]
-                else:
-                    variants = [(False, d, None) for d in drops]
-            # Each enemy Crown on the way may be taken, or all passed by (the crown-pickup ruling).
-            takes = (None,) + tuple(s for s in path if s in lying) if touched else (None,)
-            for kill, drop, free in variants:
-                for take in takes:
-                    result = outcome(piece, path, kill, drop, free, occ, ctx, take)
-                    if result.__class__ is str:
-                        continue
-                    key = result.key()
-                    old = best.get(key)
-                    if old is None or len(old[0]) > len(path):
-                        best[key] = (path, kill, drop, free, take)
+            self._add_endings(piece, path, touched, occ, ctx, best)
 
         # Depth-first over simple paths, carrying the rewards met so far and whether a Crown lies on the way.
         start = self.loc[piece]
@@ -469,7 +756,35 @@ class MedievalCaptureState(State):
                 if not IS_BOAT[nxt]:
                     consider(new_path, now_touched, now_draws, now_recruits)
                 stack.append((nxt, new_path, seen | (1 << nxt), total, now_touched, now_draws, now_recruits))
-        return [Move(piece, path, kill, drop, free, take) for path, kill, drop, free, take in best.values()]
+        return list(best.values())
+
+    def _add_endings(self, piece: int, path: tuple[int, ...], touched: bool, occ: list[int], ctx: tuple,
+                     best: dict[tuple, Move]) -> None:
+        """Keep in ``best`` (result key -> the move with the shortest path) every legal way to end a move on
+        ``path`` other than a quiet one: a capture or a kill, a rescue, a Crown carried, dropped or taken."""
+        end = path[-1]
+        side, carrying, lying, prisoners = ctx[0], ctx[2] >= 0, ctx[3], ctx[5]
+        drops = (False, True) if carrying else (False,)
+        if IS_DUNGEON[end]:
+            variants = [(False, False, p) for p in prisoners]
+        else:
+            target = occ[end]
+            if target >= 0 and end != CATHEDRAL and side_of(target) != side:
+                variants = [(k, d, None) for k in (False, True) for d in drops]
+            else:
+                variants = [(False, d, None) for d in drops]
+        # Each enemy Crown on the way may be taken, or all passed by (the crown-pickup ruling).
+        takes = (None,) + tuple(s for s in path if s in lying) if touched else (None,)
+        outcome = self._outcome
+        for kill, drop, free in variants:
+            for take in takes:
+                result = outcome(piece, path, kill, drop, free, occ, ctx, take)
+                if result.__class__ is str:
+                    continue
+                key = result.key()
+                old = best.get(key)
+                if old is None or len(old.path) > len(path):
+                    best[key] = Move.generated(piece, path, kill, drop, free, take)
 
     # ----- checking actions ---------------------------------------------------------------------------------
     def _path_error(self, piece: int, path: tuple[int, ...], occ: list[int]) -> str | None:
@@ -592,11 +907,21 @@ class MedievalCaptureState(State):
         return self._outcome(piece, path, kill, drop, free, occ, self._move_context(piece), take)
 
     def _why_illegal(self, action: Action) -> str | None:
+        if self._legal is not None:
+            # An action object this very state listed is legal: no need to check it again. The list
+            # keeps its actions alive, so no other object can have one of their ids.
+            if self._legal_ids is None:
+                self._legal_ids = frozenset(map(id, self._legal))
+            if id(action) in self._legal_ids:
+                return None
         seat = self._current_player()
         if isinstance(action, (Dice, Land, Draw)):
             if seat != CHANCE:
                 return "that is a chance event, and none is pending"
-            if not any(action == outcome for outcome, _ in self._chance_outcomes()):
+            outcomes, ids = self._chance_table()
+            if id(action) in ids:  # one of the outcome objects this state hands out
+                return None
+            if not any(action == outcome for outcome, _ in outcomes):
                 what = {"roll": "the dice", "land": "the boulder", "draw": "the draw"}[self.phase]
                 return f"{action} is not a possible outcome of {what} now"
             return None
@@ -826,7 +1151,9 @@ class MedievalCaptureState(State):
         piece = action.piece
         side = self.side
         occ = self._occupancy()
-        res = self._check_path(piece, action.path, action.kill, action.drop, action.free, occ, action.take)
+        # The path was checked before (``_why_move``, or it came from ``legal_actions``): only its result is needed.
+        res = self._outcome(piece, action.path, action.kill, action.drop, action.free, occ,
+                            self._move_context(piece), action.take)
         assert not isinstance(res, str)
         loc = list(self.loc)
         crowns = list(self.crowns)
