@@ -285,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         print(__doc__.splitlines()[-1].strip())
         return 2
     path = write_summary()
-    for slug, entry in summary_of().items():
+    for slug, entry in shipped_summary()["games"].items():
         line = ", ".join(f"{p} {v['elo']} ({v['low']}-{v['high']})" for p, v in
                          sorted(entry["players"].items(), key=lambda kv: kv[1]["elo"]))
         print(f"{slug}: {line}")
