@@ -237,7 +237,7 @@ EXPERIMENTS: dict[str, tuple[str, int, Callable[[int, int, Executor], list[dict[
     "catapults": ("medieval-capture/catapults.jsonl", 200, catapult_games),
     "crowns": ("medieval-capture/crowns.jsonl", 200, crown_games),
     "medieval-capture-strength": ("medieval-capture/strength.jsonl", 20, None),
-    "card-commander-ratings": ("card-commander/ratings.jsonl", 24, None),
+    "card-commander-ratings": ("card-commander/ratings.jsonl", 20, None),
     "capture-the-commander-ratings": ("capture-the-commander/ratings.jsonl", 40, None),
     "command-capture-ratings": ("command-capture/ratings.jsonl", 20, None),
     "medieval-capture-ratings": ("medieval-capture/ratings.jsonl", 10, None),
