@@ -71,37 +71,27 @@ TREE_LIMIT = 12
 #: The kinds of step in a trail tree: a rock a move may end on (or pass), a boat it only passes, a
 #: dungeon it only ends on, the Cathedral (where pieces never block).
 ROCK, BOAT, DUNGEON_SPACE, CATHEDRAL_SPACE = range(4)
+#: A bit past every space's, set in the mask of a ``trail_tree`` end that is not a rock (the Cathedral,
+#: a dungeon), so that one test of the mask sends every end but a plain rock to the full checks.
+NOT_ROCK = 1 << len(BOARD.kind)
 
 
 @cache
-def trail_tree(start: int, river_free: bool, forced_treasure: bool, forced_knight: bool,
-               knight_spaces: bool) -> tuple[tuple, ...]:
+def trail_walk(start: int, river_free: bool) -> tuple[tuple, ...]:
     """Every simple path from ``start`` costing at most ``TREE_LIMIT``, on an empty board, in the order
-    in which the depth-first search of ``_moves_for_plain`` meets them, with what a quiet move along
-    each would earn.
+    in which the depth-first search of ``_moves_for_plain`` meets them.
 
     One record per space the search goes on from, in the order it takes them off its stack:
-    ``(space, least, skip, steps)``, where ``steps`` lists the ways on from ``space`` in trail order,
-    ``least`` is the lowest cost among them (a die below it goes no further from here) and ``skip`` the
-    index just past the records of the paths that go on through ``space`` (so a blocked space skips
-    them all). A step is ``(next, cost, path, mask, kind, quiet_key_blue, quiet_key_red, made)``:
-    ``mask`` has a bit for every space of ``path`` (to spot a Crown lying on the way), ``kind`` is one
-    of ``ROCK``, ``BOAT``, ``DUNGEON_SPACE``, ``CATHEDRAL_SPACE``, the quiet keys are those of a quiet
-    move of each side to ``next`` (as in ``_moves_for_plain``) and ``made`` holds the quiet ``Move``
-    along ``path`` of each piece once made (piece -> move), shared by every position that lists it.
-    Dungeons end paths (no record).
+    ``(space, least, skip, ends)``, where ``ends`` lists the ways on from ``space`` that may end a move,
+    in trail order (a boat is only passed, so it has a record but is no end), ``least`` is the lowest
+    cost of all the ways on, boats included (a die below it goes no further from here) and ``skip``
+    the index just past the records of the paths that go on through ``space`` (so a blocked space
+    skips them all). An end is ``(next, cost, path, mask, kind)``: ``mask`` has a bit for every space
+    of ``path`` (to spot a Crown lying on the way) and ``kind`` is one of ``ROCK``, ``DUNGEON_SPACE``,
+    ``CATHEDRAL_SPACE``. Dungeons end paths (no record).
     """
     adj = ADJ[river_free]
     records: list = []
-    keys: dict[tuple, tuple] = {}  # equal quiet keys shared, to keep the tree small
-
-    def quiet_key(side: int, end: int, path: tuple[int, ...]) -> tuple:
-        treasure = TREASURE_FOR[side]
-        spaces = KNIGHT_SPACES_FOR[side] if knight_spaces else frozenset()
-        draws = (end in treasure) if forced_treasure else sum(s in treasure for s in path[1:])
-        recruits = (end in spaces) if forced_knight else sum(s in spaces for s in path[1:])
-        key = (end, draws, recruits)
-        return keys.setdefault(key, key)
 
     def walk(path: tuple[int, ...], cost: int, mask: int) -> None:
         at = len(records)
@@ -110,20 +100,47 @@ def trail_tree(start: int, river_free: bool, forced_treasure: bool, forced_knigh
         for nxt, step in adj[path[-1]]:
             if mask >> nxt & 1 or cost + step > TREE_LIMIT:
                 continue
-            new_path = path + (nxt,)
             kind = BOAT if IS_BOAT[nxt] else DUNGEON_SPACE if IS_DUNGEON[nxt] else \
                 CATHEDRAL_SPACE if nxt == CATHEDRAL else ROCK
-            steps.append((nxt, cost + step, new_path, mask | 1 << nxt, kind,
-                          quiet_key(0, nxt, new_path), quiet_key(1, nxt, new_path), {}))
+            steps.append((nxt, cost + step, path + (nxt,), mask | 1 << nxt, kind))
         # The search stacks the ways on in trail order and so takes the last one first.
-        for nxt, total, new_path, new_mask, *_ in reversed(steps):
-            if not IS_DUNGEON[nxt]:
+        for _, total, new_path, new_mask, kind in reversed(steps):
+            if kind != DUNGEON_SPACE:
                 walk(new_path, total, new_mask)
         least = min((step[1] for step in steps), default=TREE_LIMIT + 1)
-        records[at] = (path[-1], least, len(records), tuple(steps))
+        records[at] = (path[-1], least, len(records), tuple(step for step in steps if step[4] != BOAT))
 
     walk((start,), 0, 1 << start)
     return tuple(records)
+
+
+@cache
+def trail_tree(start: int, side: int, river_free: bool, forced_treasure: bool, forced_knight: bool,
+               knight_spaces: bool) -> tuple[tuple, ...]:
+    """``trail_walk`` with what a move of a ``side`` piece along each path would earn, under these
+    options: each end gets two more fields, ``(next, cost, path, mask, kind, quiet_key, last_out)``.
+    ``quiet_key`` is that of a quiet move to ``next`` (as in ``_moves_for_plain``) and ``last_out``
+    the last index of ``path`` outside the enemy's territory (0 if none; see ``_crown_endings``); the
+    mask of an end that is not a rock also has the ``NOT_ROCK`` bit."""
+    keys: dict[tuple, tuple] = {}  # equal quiet keys shared, to keep the tree small
+    treasure = TREASURE_FOR[side]
+    spaces = KNIGHT_SPACES_FOR[side] if knight_spaces else frozenset()
+
+    def quiet_key(end: int, path: tuple[int, ...]) -> tuple:
+        draws = (end in treasure) if forced_treasure else sum(s in treasure for s in path[1:])
+        recruits = (end in spaces) if forced_knight else sum(s in spaces for s in path[1:])
+        key = (end, draws, recruits)
+        return keys.setdefault(key, key)
+
+    def last_out(path: tuple[int, ...]) -> int:
+        # The last index (0 if none) of a space outside the enemy's territory: a Crown picked up at an
+        # index not past it leaves its territory on the way, and is captured.
+        return max((j for j in range(1, len(path)) if TERR[path[j]] != 1 - side), default=0)
+
+    return tuple((space, least, skip,
+                  tuple((nxt, cost, path, mask if kind == ROCK else mask | NOT_ROCK, kind, quiet_key(nxt, path),
+                         last_out(path)) for nxt, cost, path, mask, kind in ends))
+                 for space, least, skip, ends in trail_walk(start, river_free))
 
 
 @cache
@@ -618,94 +635,103 @@ class MedievalCaptureState(State):
         if limit > TREE_LIMIT:
             return self._moves_for_plain(piece, occ)
         cfg = self.cfg
-        tree = trail_tree(self.loc[piece], cfg.river_free, cfg.forced_treasure, cfg.forced_knight,
+        side = piece // PIECES_PER_SIDE
+        tree = trail_tree(self.loc[piece], side, cfg.river_free, cfg.forced_treasure, cfg.forced_knight,
                           cfg.knight_spaces)
         ctx = self._move_context(piece, common)
-        side, carrying, lying, own_lying, card = ctx[0], ctx[2] >= 0, ctx[3], ctx[4], ctx[7]
-        lying_mask = 0
+        carrying, lying, own_lying, card = ctx[2] >= 0, ctx[3], ctx[4], ctx[7]
+        lying_mask = own_mask = 0
         for space in lying:
             lying_mask |= 1 << space
+        for space in own_lying:
+            own_mask |= 1 << space
+        # The ends that need more than the quiet-move check: not a rock, a Crown on the way, any end
+        # of a carrier.
+        special = -1 if carrying else NOT_ROCK | lying_mask | own_mask
         has_prisoners = bool(ctx[5])
         best: dict[tuple, Move] = {}
         add_endings, crown_endings = self._add_endings, self._crown_endings
         i, n = 0, len(tree)
         while i < n:
-            node, least, skip, steps = tree[i]
+            node, least, skip, ends = tree[i]
             # The search goes on from no space a piece stands on (but the mover's own start), nor
             # where the die takes it no further: skip every path through such a space.
             if least > limit or (i and occ[node] >= 0 and node != CATHEDRAL):
                 i = skip
                 continue
             i += 1
-            for nxt, total, path, mask, kind, quiet_blue, quiet_red, made in steps:
-                if total > limit or kind == BOAT:
+            for nxt, total, path, mask, kind, quiet, last_out in ends:
+                if total > limit:
                     continue
-                if kind == ROCK and occ[nxt] >= 0:
+                if mask & special:
+                    if kind == ROCK and occ[nxt] >= 0:
+                        if occ[nxt] // PIECES_PER_SIDE != side and (TERR[nxt] == side or card is not None):
+                            add_endings(piece, path, bool(mask & lying_mask), occ, ctx, best)
+                        continue
+                    if kind == DUNGEON_SPACE:
+                        if has_prisoners:  # a rescue
+                            add_endings(piece, path, bool(mask & lying_mask), occ, ctx, best)
+                        continue
+                    if nxt in own_lying:
+                        continue  # a piece may not end its move on its own Crown
+                    if carrying or mask & lying_mask:
+                        crown_endings(piece, path, mask & lying_mask, ctx, quiet, last_out, best)
+                        continue
+                elif occ[nxt] >= 0:
                     # A move may end on an enemy piece (a capture), never on a piece of its own, and
                     # captures only at home unless a capture card counts (``_outcome`` refuses the rest).
                     if occ[nxt] // PIECES_PER_SIDE != side and (TERR[nxt] == side or card is not None):
-                        add_endings(piece, path, bool(mask & lying_mask), occ, ctx, best)
-                elif kind == DUNGEON_SPACE:
-                    if has_prisoners:  # a rescue
-                        add_endings(piece, path, bool(mask & lying_mask), occ, ctx, best)
-                elif nxt in own_lying:
-                    continue  # a piece may not end its move on its own Crown
-                elif carrying or mask & lying_mask:
-                    crown_endings(piece, path, bool(mask & lying_mask), ctx, quiet_red if side else quiet_blue,
-                                  made, best)
-                else:
-                    # The common case, a quiet move to a free space: only the rewards on the way differ.
-                    key = quiet_red if side else quiet_blue
-                    old = best.get(key)
-                    if old is None or len(old.path) > len(path):
-                        move = made.get(piece)
-                        if move is None:
-                            move = made[piece] = Move.generated(piece, path, False, False, None, None)
-                        best[key] = move
+                        add_endings(piece, path, False, occ, ctx, best)
+                    continue
+                # The common case, a quiet move to a free space: only the rewards on the way differ.
+                old = best.get(quiet)
+                if old is None or len(old.path) > len(path):
+                    best[quiet] = Move.generated(piece, path, False, False, None, None)
         return list(best.values())
 
-    def _crown_endings(self, piece: int, path: tuple[int, ...], touched: bool, ctx: tuple,
-                       quiet: tuple[int, int, int], made: dict, best: dict[tuple, Move]) -> None:
+    def _crown_endings(self, piece: int, path: tuple[int, ...], touched: int, ctx: tuple,
+                       quiet: tuple[int, int, int], last_out: int, best: dict[tuple, Move]) -> None:
         """``_add_endings`` for a move to a free space (no capture, no rescue, not onto its own Crown)
-        that carries a Crown or passes enemy Crowns, worked out here rather than by ``_outcome`` for each
-        way to end it: the same results, kept in the same order. ``quiet`` is the step's quiet key
-        (end, draws, recruits), the rewards of the move made without a Crown, and ``made`` the step's
-        moves already made (see ``trail_tree``).
+        that carries a Crown or passes enemy Crowns (``touched``: the bits of their spaces on ``path``),
+        worked out here rather than by ``_outcome`` for each way to end it: the same results, kept in
+        the same order. From the path's ``trail_tree`` end: ``quiet``, the quiet key (end, draws,
+        recruits), the rewards of the move made without a Crown, and ``last_out``, the last index of
+        the path outside the enemy's territory (0 if none).
 
         The ways, in ``_add_endings``' order: a carrier keeps its Crown (no rewards: it moves with the
         Crown from the start, which is captured if the path leaves the Crown's territory); then,
         dropping the carried Crown if any, the move without a Crown and one taking each enemy Crown on
-        the path (rewards only before the Crown is picked up, none for a forced stop)."""
-        side, enemy, carrying, lying = ctx[0], ctx[1], ctx[2], ctx[3]
+        the path, in path order (rewards only before the Crown is picked up, none for a forced stop)."""
+        carrying, lying = ctx[2], ctx[3]
         end, draws, recruits = quiet
-        cfg = self.cfg
-        treasure = TREASURE_FOR[side]
-        spaces = KNIGHT_SPACES_FOR[side] if cfg.knight_spaces and not cfg.forced_knight else ()
 
-        def keep(key: tuple, drop: bool, take: int | None) -> None:
-            old = best.get(key)
-            if old is None or len(old.path) > len(path):
-                name = (piece, drop, take) if drop or take is not None else piece
-                move = made.get(name)
-                if move is None:
-                    move = made[name] = Move.generated(piece, path, False, drop, None, take)
-                best[key] = move
-
+        ways = []  # (result key, drop, take) in _add_endings' order
         if carrying >= 0:
-            taken = carrying if any(TERR[s] != enemy for s in path[1:]) else -1
-            keep((end, -1, False, -1, -1, -1, taken, 0, 0), False, None)
+            ways.append(((end, -1, False, -1, -1, -1, carrying if last_out else -1, 0, 0), False, None))
         drop, dropped = (True, carrying) if carrying >= 0 else (False, -1)
-        keep((end, -1, False, -1, dropped, -1, -1, draws, recruits), drop, None)
+        ways.append(((end, -1, False, -1, dropped, -1, -1, draws, recruits), drop, None))
         if touched:
-            for at, take in enumerate(path):
-                crown = lying.get(take, -1)
-                if crown < 0:
-                    continue
-                taken = crown if any(TERR[s] != enemy for s in path[max(1, at):]) else -1
-                before = path[1:at]
-                got = 0 if cfg.forced_treasure else sum(s in treasure for s in before)
-                recruited = sum(s in spaces for s in before)
-                keep((end, -1, False, -1, dropped, crown, taken, got, recruited), drop, take)
+            cfg = self.cfg
+            side = ctx[0]
+            treasure = () if cfg.forced_treasure else TREASURE_FOR[side]
+            spaces = KNIGHT_SPACES_FOR[side] if cfg.knight_spaces and not cfg.forced_knight else ()
+            if touched & (touched - 1) == 0:  # one Crown on the way (the common case): its space is the bit
+                space = touched.bit_length() - 1
+                takes = [(path.index(space), space, lying[space])]
+            else:
+                takes = sorted((path.index(space), space, crown) for space, crown in lying.items()
+                               if touched >> space & 1)
+            for at, take, crown in takes:
+                taken = crown if last_out >= max(1, at) else -1
+                # Rewards before the pick-up: none if the whole path earns none.
+                got = sum(s in treasure for s in path[1:at]) if draws else 0
+                recruited = sum(s in spaces for s in path[1:at]) if recruits else 0
+                ways.append(((end, -1, False, -1, dropped, crown, taken, got, recruited), drop, take))
+        length = len(path)
+        for key, drop, take in ways:
+            old = best.get(key)
+            if old is None or len(old.path) > length:
+                best[key] = Move.generated(piece, path, False, drop, None, take)
 
     def _moves_for_plain(self, piece: int, occ: list[int]) -> list[Action]:
         """``_moves_for`` searched step by step along the trails: the plain reference that the tree walk
