@@ -28,6 +28,7 @@ notation                            meaning
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import Action
@@ -175,6 +176,11 @@ class Move(Action):
 
     def __hash__(self) -> int:
         return hash(str(self))
+
+    @staticmethod
+    def fields(piece: int) -> dict[str, Any]:
+        """The fields of a quiet move of ``piece`` (its path to fill in), for making many such moves at once."""
+        return {"piece": piece, "path": (), "kill": False, "drop": False, "free": None, "take": None, "text": ""}
 
     @classmethod
     def generated(cls, piece: int, path: tuple[int, ...], kill: bool, drop: bool, free: int | None,

@@ -8,7 +8,9 @@ Spaces are indices into ``board.BOARD``; pieces are 0..9 (Blue B1..B10) and 10..
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from capture_lib.core.chance import CHANCE
@@ -164,11 +166,32 @@ def reach_mask(start: int, river_free: bool, limit: int) -> int:
     return sum(1 << s for s in far)
 
 
+class Chance(Fraction):
+    """A probability in a shared chance table: a ``Fraction`` like any other (equal, hashed, printed and
+    added alike), whose float is worked out once. Whoever samples an outcome converts every
+    probability to float each time (``core.chance.pick_outcome``, the simulator, the bench), and
+    ``Fraction``'s own conversion costs several calls: a roll has up to 120 outcomes."""
+
+    __slots__ = ("_float",)
+
+    def __new__(cls, numerator: int, denominator: int) -> Chance:
+        """``Fraction(numerator, denominator)``, with its float."""
+        self = super().__new__(cls, numerator, denominator)
+        self._float = numerator / denominator
+        return self
+
+    def __float__(self) -> float:
+        return self._float
+
+    def __repr__(self) -> str:
+        return f"Fraction({self.numerator}, {self.denominator})"
+
+
 @cache
 def dice_table(black_sides: int) -> tuple[tuple[tuple[Dice, Fraction], ...], frozenset[int]]:
     """Every roll of the white die and a ``black_sides`` black die with its probability, made once and
     shared by all states, with the ids of those outcome objects (to know one handed out by a state)."""
-    p = Fraction(1, 6 * black_sides)
+    p = Chance(1, 6 * black_sides)
     outcomes = tuple((Dice(w, b), p) for w in range(1, 7) for b in range(1, black_sides + 1))
     return outcomes, frozenset(id(a) for a, _ in outcomes)
 
@@ -177,15 +200,15 @@ def dice_table(black_sides: int) -> tuple[tuple[tuple[Dice, Fraction], ...], fro
 def landing_table(side: int, spot: int, aim: int, spread: str
                   ) -> tuple[tuple[tuple[Land, Fraction], ...], frozenset[int]]:
     """``cached_landing`` as ``Land`` outcomes made once, with their ids (as ``dice_table``)."""
-    outcomes = tuple((Land(s), p) for s, p in cached_landing(side, spot, aim, spread))
+    outcomes = tuple((Land(s), Chance(p.numerator, p.denominator)) for s, p in cached_landing(side, spot, aim, spread))
     return outcomes, frozenset(id(a) for a, _ in outcomes)
 
 
-@cache
+@lru_cache(maxsize=4096)  # a game's decks are few, but a long simulation meets many
 def draw_table(deck: tuple[int, ...]) -> tuple[tuple[tuple[Draw, Fraction], ...], frozenset[int]]:
     """The draw from a deck of these counts (one per card code), as ``dice_table``."""
     total = sum(deck)
-    outcomes = tuple((Draw(code), Fraction(n, total)) for code, n in zip(CODES, deck, strict=True) if n)
+    outcomes = tuple((Draw(code), Chance(n, total)) for code, n in zip(CODES, deck, strict=True) if n)
     return outcomes, frozenset(id(a) for a, _ in outcomes)
 
 
@@ -197,7 +220,7 @@ SHOTS = tuple(tuple(Shoot(spot, s) for spot in range(1, SPOTS + 1)
 PLACINGS = tuple(tuple((Place(p, s), Place(p, s, True)) for s in range(len(KIND)))
                  for p in range(2 * PIECES_PER_SIDE))
 #: Attributes a state computes for itself once (never part of the position, never copied or saved).
-CACHES = ("_legal", "_legal_ids")
+CACHES = ("_legal", "_listed")
 
 
 def side_of(piece: int) -> int:
@@ -316,9 +339,9 @@ class MedievalCaptureState(State):
                "waiting", "shots", "fired", "card", "card_spent", "looked", "reroll_ok", "draws", "spot", "aim",
                "choices", "winner", "turn")
 
-    #: The legal actions, once asked for (``CACHES``), and the ids of those action objects.
+    #: The legal actions, once asked for, and each movable piece's moves among them (``CACHES``).
     _legal: list[Action] | None = None
-    _legal_ids: frozenset[int] | None = None
+    _listed: dict[int, list[Action]] | None = None
 
     def _copy(self) -> MedievalCaptureState:
         new = super()._copy()
@@ -328,7 +351,7 @@ class MedievalCaptureState(State):
         return new
 
     def __getstate__(self) -> dict[str, Any]:
-        # A pickled state leaves its caches behind: ids mean nothing in another process.
+        # A pickled state leaves its caches behind (they are only a shortcut).
         state = dict(self.__dict__)
         for name in CACHES:
             state.pop(name, None)
@@ -600,8 +623,10 @@ class MedievalCaptureState(State):
         # Beyond the position, a piece's moves depend on its side's prisoners and capture card.
         facts = (self.crowns, tuple(common[2]), common[3])
         out: list[Action] = []
+        listed = self._listed = {}  # for ``_why_illegal``
         for p in movable:
-            out += self._piece_moves(p, occ, common, held, facts)
+            moves = listed[p] = self._piece_moves(p, occ, common, held, facts)
+            out += moves
         return out
 
     def _piece_moves(self, piece: int, occ: list[int], common: tuple, held: list[int], facts: tuple
@@ -651,6 +676,7 @@ class MedievalCaptureState(State):
         has_prisoners = bool(ctx[5])
         best: dict[tuple, Move] = {}
         add_endings, crown_endings = self._add_endings, self._crown_endings
+        new_move, quiet_fields = object.__new__, Move.fields(piece)
         i, n = 0, len(tree)
         while i < n:
             node, least, skip, ends = tree[i]
@@ -686,7 +712,10 @@ class MedievalCaptureState(State):
                 # The common case, a quiet move to a free space: only the rewards on the way differ.
                 old = best.get(quiet)
                 if old is None or len(old.path) > len(path):
-                    best[quiet] = Move.generated(piece, path, False, False, None, None)
+                    best[quiet] = made = new_move(Move)  # ``Move.generated``, inlined: the commonest move
+                    fields = made.__dict__
+                    fields.update(quiet_fields)
+                    fields["path"] = path
         return list(best.values())
 
     def _crown_endings(self, piece: int, path: tuple[int, ...], touched: int, ctx: tuple,
@@ -933,12 +962,13 @@ class MedievalCaptureState(State):
         return self._outcome(piece, path, kill, drop, free, occ, self._move_context(piece), take)
 
     def _why_illegal(self, action: Action) -> str | None:
-        if self._legal is not None:
-            # An action object this very state listed is legal: no need to check it again. The list
-            # keeps its actions alive, so no other object can have one of their ids.
-            if self._legal_ids is None:
-                self._legal_ids = frozenset(map(id, self._legal))
-            if id(action) in self._legal_ids:
+        listed = self._listed
+        if listed is not None and action.__class__ is Move:
+            # A move object that this very state listed is legal: its path needs no checking again
+            # (the other actions are quick to check). Only that very object: an equal one made
+            # elsewhere is checked in full.
+            moves = listed.get(action.piece)
+            if moves is not None and any(map(is_, moves, repeat(action))):
                 return None
         seat = self._current_player()
         if isinstance(action, (Dice, Land, Draw)):
