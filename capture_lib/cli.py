@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from capture_lib import list_games, load_game
 from capture_lib.core.protocol import State, check_seed
+from capture_lib.ratings import ratings_text
 from capture_lib.terminal.play import play_in_terminal  # noqa: F401  (``capture play``; tests import it here)
 
 
@@ -172,7 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--load", default=None, metavar="FILE",
                       help="go on with the game saved in FILE: a record or a JSON save (type 'save FILE' in a game)")
     play.add_argument("--level", default="rule", choices=["random", "rule", "easy", "medium", "hard"],
-                      help="the computer's strength (rule: the simple rule-based player)")
+                      help="the computer's strength (rule: the simple rule-based player); "
+                           + (ratings_text() or "see the book's numbers chapter"))
     sim = sub.add_parser("simulate", help="play many seeded games between computer players")
     sim.add_argument("game", choices=list_games())
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from capture_lib.ratings import level_labels
 from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard
 from capture_lib.widgets.card_commander import CardCommanderBoard
 from capture_lib.widgets.command_capture import CommandCaptureBoard
@@ -62,7 +63,11 @@ def test_the_page_offers_the_levels_and_sends_the_choice(browser, tmp_path):
     page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer", level=board.level)
     chooser = page.get_by_label("the computer's level")
     assert chooser.input_value() == "rule"
-    assert chooser.locator("option").all_inner_texts() == ["random", "rule", "easy", "medium", "hard"]
+    # Each level with its rating from the shipped summary (capture_lib.ratings), as "hard · about 1700".
+    labels = level_labels("card-commander")
+    assert chooser.locator("option").all_inner_texts() == list(labels.values())
+    assert [text.split(" \u00b7 ")[0] for text in labels.values()] == ["random", "rule", "easy", "medium", "hard"]
+    assert labels["hard"].startswith("hard \u00b7 about ")
     chooser.select_option("hard")
     assert page.evaluate("window.sent") == [{"type": "level", "level": "hard"}]
     assert errors == []

@@ -15,6 +15,7 @@ See ``capture_lib.boards.base`` for the undo policy, saves and the resume claim.
 
 from __future__ import annotations
 
+import json
 import pathlib
 from collections.abc import Callable
 from typing import Any
@@ -42,8 +43,13 @@ Player = Callable[[State, int], Any]
 
 
 def module_source(name: str) -> str:
-    """The ES module of board ``name``: the shared chrome (``common.js``) followed by ``name.js``."""
-    return (HERE / "common.js").read_text(encoding="utf-8") + "\n" + (HERE / f"{name}.js").read_text(encoding="utf-8")
+    """The ES module of board ``name``: the level chooser's words (``LEVEL_LABELS``, the game's ratings), the
+    shared chrome (``common.js``), then ``name.js``."""
+    from capture_lib.ratings import level_labels
+
+    labels = f"const LEVEL_LABELS = {json.dumps(level_labels(name.replace('_', '-')), ensure_ascii=False)};\n"
+    return labels + (HERE / "common.js").read_text(encoding="utf-8") + "\n" + (HERE / f"{name}.js").read_text(
+        encoding="utf-8")
 
 
 def style_source(name: str) -> str:

@@ -69,7 +69,7 @@ function controls(model, ctx) {
     ? h("label", { className: "cap-level" }, "computer: ",
       h("select", { "aria-label": "the computer's level",
         onchange: (event) => model.send({ type: "level", level: event.target.value }) },
-      LEVELS.map((name) => h("option", { value: name, selected: name === level }, name))))
+      LEVELS.map((name) => h("option", { value: name, selected: name === level }, levelLabel(name)))))
     : null;
   const undoNote = model.get("undo_note") || "";
   const undo = h("button", { type: "button", className: "cap-undo", disabled: !model.get("can_undo"),
@@ -170,6 +170,13 @@ function loadButton(model, ctx) {
 }
 
 const LEVELS = ["random", "rule", "easy", "medium", "hard"];
+
+// What the chooser says of a level: its Elo rating from the stored round robin ("hard · about 1700").
+// Python puts LEVEL_LABELS in front of the module (capture_lib.ratings.level_labels, from the JSON shipped
+// in the package), so JupyterLab, Voila and the static book show the same words; a bare name otherwise.
+function levelLabel(name) {
+  return (typeof LEVEL_LABELS === "object" && LEVEL_LABELS !== null && LEVEL_LABELS[name]) || name;
+}
 
 // What a screen reader hears after each change: the last move and the board's status line (whose turn it is).
 // The region stays in the page between redraws (a region made anew is not announced).
