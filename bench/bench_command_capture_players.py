@@ -3,11 +3,12 @@
 Three parts, each printed as figures:
 
 1. **Strength**, from the stored games of ``python -m capture_lib.analysis --only command-capture-hard-rule
-   command-capture-hard-mcts`` (200 and 60 games, each side first in half of them, seeded; the search
-   levels play by their node budget alone, so the games are the same on any machine): the hard level's
-   score against the rule-based player and against ``mcts-hard`` (the shared Monte Carlo search at its
-   hard budget, the hard level before), with a 95% Wilson interval, by seat. ``--play N`` plays N new games
-   a pairing instead (``--workers`` processes).
+   command-capture-hard-mcts`` (216 and 72 games spread over the nine pairs of civilizations, each side
+   first in half of them, seeded; the search levels play by their node budget alone, so the games are
+   the same on any machine): the hard level's score against the rule-based player and against
+   ``mcts-hard`` (the shared Monte Carlo search at its hard budget, the hard level before), with a 95%
+   Wilson interval, by seat. ``--play N`` plays N new games a pairing instead (``--workers`` processes;
+   N is rounded down to a multiple of nine).
 2. **Time a move** on this machine: each level as the boards play it (with its time limit), on the same
    positions (from seeded games between the rule-based players): median, 90th percentile, maximum, and
    the depth the search finished.
@@ -149,7 +150,7 @@ def main() -> None:
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(args.workers) as pool:
-                records = analysis.pairing_games("command-capture", player, opponent, args.play, analysis.SEED, pool)
+                records = analysis.civilization_pairing_games(player, opponent, args.play, analysis.SEED, pool)
             source = f"{args.play} new games"
         else:
             meta, records = analysis.read(name)

@@ -11,7 +11,7 @@ Experiments (``EXPERIMENTS``): Card Commander's Commander against Commander tabl
 same deals in every cell), Capture the Commander's first player with 2, 3 and 4 players, and each
 game's strength table (the levels and the ceiling players against each other) and its ratings round robin
 (every pair of ``RATING_PLAYERS``, rated by ``capture_lib.ratings``). The search levels
-play untimed here (``capture_lib.simulate.make_player``), so the stored games do not depend on how
+play untimed here (``capture_lib.ai.levels.make_player``), so the stored games do not depend on how
 busy the machine was. A strength or ratings run saves after each pairing, so a stopped run keeps what
 it did, and ``--resume`` plays only the pairings its file does not hold yet (a ratings run also takes the
 games it needs from the game's other stored level-against-level files, ``RATING_SOURCES``).
@@ -27,6 +27,7 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import partial
 from typing import Any
 
 from capture_lib.cluster import ClusterError, executor_for
@@ -50,7 +51,7 @@ STRENGTH_PAIRINGS: dict[str, tuple[tuple[str, str], ...]] = {
 RATING_PLAYERS: dict[str, tuple[str, ...]] = {
     "card-commander": ("random", "rule", "easy", "medium", "hard", "oracle"),
     "capture-the-commander": ("random", "rule", "easy", "medium", "hard", "oracle", "counter"),
-    "command-capture": ("random", "rule", "easy", "medium", "hard"),
+    "command-capture": ("random", "rule", "easy", "medium", "hard", "mcts-hard"),
     "medieval-capture": ("random", "rule", "easy", "medium", "hard"),
 }
 #: Besides a ratings file itself, the stored experiments whose games a resumed round robin may take:
@@ -210,6 +211,23 @@ def ratings_games(slug: str, games: int, seed: int, executor: Executor,
     return records
 
 
+def civilization_pairing_games(first: str, second: str, games: int, seed: int, executor: Executor
+                               ) -> list[dict[str, Any]]:
+    """``first`` against ``second`` in Command Capture, ``games`` spread evenly over the nine (Blue's, Red's)
+    civilizations; in each, ``head_to_head``'s seating: each player first in half, the same seeds both ways.
+
+    Between two players who never guess, the armies and where the Assassins hide are all that make
+    one game differ from another: with one pair of armies, many games would be the same game again.
+    """
+    per = games // len(CIVILIZATIONS) ** 2
+    records: list[dict[str, Any]] = []
+    for blue in CIVILIZATIONS:
+        for red in CIVILIZATIONS:
+            options = {**GAME_OPTIONS["command-capture"], "blue": blue, "red": red}
+            records += head_to_head("command-capture", first, second, per, seed, options, executor=executor)[1]
+    return records
+
+
 def stored_rating_games(slug: str, root: pathlib.Path = RESULTS) -> list[dict[str, Any]]:
     """The stored games a resumed round robin of ``slug`` may take: its own file's and ``RATING_SOURCES``'."""
     records: list[dict[str, Any]] = []
@@ -233,13 +251,19 @@ EXPERIMENTS: dict[str, tuple[str, int, Callable[[int, int, Executor], list[dict[
     "civilizations": ("command-capture/civilizations.jsonl", 200, civilization_games),
     "civilizations-hard": ("command-capture/civilizations-hard.jsonl", 4, civilization_hard_games),
     "command-capture-strength": ("command-capture/strength.jsonl", 20, None),
+    # The hard level's targets (bench/bench_command_capture_players.py): against the rule-based player and
+    # against the shared search's hard budget, the hard level before the alpha-beta search.
+    "command-capture-hard-rule": ("command-capture/hard-rule.jsonl", 216,
+                                  partial(civilization_pairing_games, "hard", "rule")),
+    "command-capture-hard-mcts": ("command-capture/hard-mcts.jsonl", 72,
+                                  partial(civilization_pairing_games, "hard", "mcts-hard")),
     "medieval-first-player": ("medieval-capture/first-player.jsonl", 600, medieval_first_player_games),
     "catapults": ("medieval-capture/catapults.jsonl", 200, catapult_games),
     "crowns": ("medieval-capture/crowns.jsonl", 200, crown_games),
     "medieval-capture-strength": ("medieval-capture/strength.jsonl", 20, None),
     "card-commander-ratings": ("card-commander/ratings.jsonl", 20, None),
     "capture-the-commander-ratings": ("capture-the-commander/ratings.jsonl", 40, None),
-    "command-capture-ratings": ("command-capture/ratings.jsonl", 20, None),
+    "command-capture-ratings": ("command-capture/ratings.jsonl", 10, None),
     "medieval-capture-ratings": ("medieval-capture/ratings.jsonl", 10, None),
 }
 #: Every experiment's first game seed (game i of a run uses SEED + i).

@@ -64,6 +64,10 @@ FORTRESS = 1800
 ADVANCE = 12
 #: A unit within two squares of a square whose taking wins (the enemy Commander, a Disabled Fortress).
 PRESSURE = 120
+#: Each square a unit stands nearer the enemy Commander. Without it two cautious sides can shuffle to the
+#: turn limit: of the 39 games the hard level drew against the rule-based player at 0, 26 became wins at
+#: 15 (and 22 at 30), none a loss.
+TROPISM = 15
 #: How deep the captures are followed below the nominal depth.
 QUIESCENCE_DEPTH = 6
 _TAKES = frozenset((CAPTURE, RANGED, BASH))
@@ -111,6 +115,9 @@ def evaluate(state: State, seat_to_move: int, searcher: int = 0, suspects: int =
             row = sq >> 3
             value += ADVANCE * (row if owner == 0 else 7 - row)
             near = _CHEBYSHEV[sq]
+            enemy_commander = commanders[1 - owner]
+            if enemy_commander >= 0:
+                value += TROPISM * (7 - near[enemy_commander])
             for goal in goals[1 - owner]:
                 if near[goal] <= 2:
                     value += PRESSURE
