@@ -50,7 +50,7 @@ def test_a_game_only_player_is_named_up_front_and_refused_elsewhere(monkeypatch)
     with pytest.raises(ValueError, match="choose one of: random, rule, easy, medium, hard, oracle, counter, mcts-hard$"):
         levels.make_player("lookahead", timed=False)
     monkeypatch.setitem(card_commander.ANALYSIS_PLAYERS, "lookahead", lambda timed: random_player)
-    assert levels.player_names()[-1] == "lookahead"
+    assert "lookahead" in levels.player_names()
     player = levels.make_player("lookahead", timed=True)
     state = _first("card-commander")
     assert player(state, 0) == random_player(state, 0)
