@@ -28,7 +28,6 @@ notation                            meaning
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import Action
@@ -145,7 +144,7 @@ class Reroll(Action):
         return "reroll"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)  # slots: a position lists a hundred moves, a game remembers thousands
 class Move(Action):
     """Move a piece along ``path`` (start space first). ``kill``: kill the piece captured on the last
     space; ``drop``: leave the carried Crown on the start space; ``free``: the prisoner a rescue frees;
@@ -177,21 +176,26 @@ class Move(Action):
     def __hash__(self) -> int:
         return hash(str(self))
 
-    @staticmethod
-    def fields(piece: int) -> dict[str, Any]:
-        """The fields of a quiet move of ``piece`` (its path to fill in), for making many such moves at once."""
-        return {"piece": piece, "path": (), "kill": False, "drop": False, "free": None, "take": None, "text": ""}
-
     @classmethod
     def generated(cls, piece: int, path: tuple[int, ...], kill: bool, drop: bool, free: int | None,
                   take: int | None) -> Move:
         """A move made by the move generator, whose fields are known to be right: filled in directly,
-        which costs half the frozen dataclass's checked ``__init__`` (a hundred moves a position)."""
-        move = object.__new__(cls)
-        fields = move.__dict__
-        fields["piece"], fields["path"], fields["kill"], fields["drop"] = piece, path, kill, drop
-        fields["free"], fields["take"], fields["text"] = free, take, ""
+        which costs half the frozen dataclass's ``__init__`` (a hundred moves a position)."""
+        move = _new(cls)
+        _set_piece(move, piece)
+        _set_path(move, path)
+        _set_kill(move, kill)
+        _set_drop(move, drop)
+        _set_free(move, free)
+        _set_take(move, take)
+        _set_text(move, "")
         return move
+
+
+# The slots' own setters, which a frozen dataclass's ``__setattr__`` would refuse (``Move.generated``).
+_new = object.__new__
+_set_piece, _set_path, _set_kill, _set_drop, _set_free, _set_take, _set_text = (
+    getattr(Move, name).__set__ for name in ("piece", "path", "kill", "drop", "free", "take", "text"))
 
 
 @dataclass(frozen=True, eq=False)

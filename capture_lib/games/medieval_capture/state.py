@@ -676,7 +676,7 @@ class MedievalCaptureState(State):
         has_prisoners = bool(ctx[5])
         best: dict[tuple, Move] = {}
         add_endings, crown_endings = self._add_endings, self._crown_endings
-        new_move, quiet_fields = object.__new__, Move.fields(piece)
+        made = Move.generated
         i, n = 0, len(tree)
         while i < n:
             node, least, skip, ends = tree[i]
@@ -712,10 +712,7 @@ class MedievalCaptureState(State):
                 # The common case, a quiet move to a free space: only the rewards on the way differ.
                 old = best.get(quiet)
                 if old is None or len(old.path) > len(path):
-                    best[quiet] = made = new_move(Move)  # ``Move.generated``, inlined: the commonest move
-                    fields = made.__dict__
-                    fields.update(quiet_fields)
-                    fields["path"] = path
+                    best[quiet] = made(piece, path, False, False, None, None)
         return list(best.values())
 
     def _crown_endings(self, piece: int, path: tuple[int, ...], touched: int, ctx: tuple,
