@@ -4,10 +4,9 @@ The headline figure is the first line: random complete games a second. Games run
 placement to the end (three Crowns, or an army that cannot come back) through the public protocol
 (``chance_outcomes``, ``legal_actions``, ``play``) with uniform random choices.
 ``legal_actions()`` is timed over positions taken from such games, and separately over the move-phase
-positions, where every path of every piece is searched. A state keeps the list it found and a game the
-moves of each piece it searched, so each timed run asks fresh copies of the positions, with every
-game's remembered moves forgotten first: the figure is that of the search, not of a look-up. Each
-figure is the median of several timed runs.
+positions, where every path of every piece is searched. A game remembers the moves of each piece it
+searched, so each timed run starts with every game's remembered moves forgotten: the figure is that
+of the search, not of a look-up. Each figure is the median of several timed runs.
 
     python bench/bench_medieval_capture.py [--games N] [--runs R] [--calls C]
 """
@@ -15,7 +14,6 @@ figure is the median of several timed runs.
 from __future__ import annotations
 
 import argparse
-import copy
 import os
 import random
 import statistics
@@ -53,8 +51,7 @@ def time_games(game, games: int, run: int) -> tuple[float, int, int]:
 def time_legal(positions: list, run: int, calls: int) -> float:
     """``legal_actions()`` calls per second over ``calls`` positions drawn from ``positions``."""
     rng = random.Random(f"bench/legal/{run}")
-    # A shallow copy leaves the state's own list behind (see MedievalCaptureState.__getstate__).
-    sample = [copy.copy(rng.choice(positions)) for _ in range(calls)]
+    sample = [rng.choice(positions) for _ in range(calls)]
     for config in {id(state.cfg): state.cfg for state in sample}.values():
         config.moves_seen.clear()
     start = time.perf_counter()

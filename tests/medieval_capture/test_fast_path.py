@@ -1,8 +1,8 @@
 """The fast paths of the Medieval Capture engine against the plain ones they replace.
 
 The move search reads precomputed trail trees, works out Crown endings directly, and remembers each
-piece's moves for the game; chance outcomes come from shared tables; an action object a state listed
-itself is not checked again. Over seeded random games with several option sets, every position's
+piece's moves for the game; chance outcomes come from shared tables; a move object listed for the
+position is not checked again. Over seeded random games with several option sets, every position's
 legal actions must equal the plain step-by-step search's (same notation, same order), the chance
 outcomes the plain formulas', and an action played as listed must give the same position as the
 same action read from its notation (which is checked in full).
@@ -110,11 +110,11 @@ def test_listed_moves_are_shared_but_checked_elsewhere() -> None:
 
 
 def test_made_up_moves_are_checked() -> None:
-    """A move built by hand (not from ``legal_actions``) gets every check, even with the list cached."""
+    """A move built by hand (not from ``legal_actions``) gets every check, even with the list remembered."""
     for state, _ in random_positions({}, seed=3, count=400):
         if state.phase != "move" or len(state.moved) >= state.max_moves():
             continue
-        state.legal_actions()  # the list is cached: a made-up move must still be checked
+        state.legal_actions()  # the game remembers the list: a made-up move must still be checked
         piece = next(p for p in state.pieces_of(state.side) if state.loc[p] >= 0 and p not in state.moved)
         start = state.loc[piece]
         refuse(state, Move(piece, (start,)), match="at least one space")

@@ -219,8 +219,6 @@ SHOTS = tuple(tuple(Shoot(spot, s) for spot in range(1, SPOTS + 1)
 #: ``PLACINGS[piece][space]``: placing ``piece`` on ``space``, as a plain piece and as the Knight.
 PLACINGS = tuple(tuple((Place(p, s), Place(p, s, True)) for s in range(len(KIND)))
                  for p in range(2 * PIECES_PER_SIDE))
-#: Attributes a state computes for itself once (never part of the position, never copied or saved).
-CACHES = ("_legal", "_listed")
 
 
 def side_of(piece: int) -> int:
@@ -243,8 +241,9 @@ class Config:
                  "recruit_dead", "knight_dead", "knight_spaces", "forced_knight", "forced_treasure",
                  "crowns_to_win", "crown_returns", "players", "catapults_off", "moves_seen")
 
-    #: How many pieces' move lists a game remembers (``moves_seen``) before it starts afresh.
-    MOVES_KEPT = 4096
+    #: How many pieces' move lists a game remembers (``moves_seen``) before it starts afresh: the
+    #: useful ones are those of the last turns, and a game kept alive keeps them (cleared at its end).
+    MOVES_KEPT = 512
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.black_sides = options["black_die"]
@@ -338,24 +337,6 @@ class MedievalCaptureState(State):
     _FIELDS = ("phase", "side", "role", "loc", "knight", "crowns", "hands", "deck", "discard", "dice", "moved",
                "waiting", "shots", "fired", "card", "card_spent", "looked", "reroll_ok", "draws", "spot", "aim",
                "choices", "winner", "turn")
-
-    #: The legal actions, once asked for, and each movable piece's moves among them (``CACHES``).
-    _legal: list[Action] | None = None
-    _listed: dict[int, list[Action]] | None = None
-
-    def _copy(self) -> MedievalCaptureState:
-        new = super()._copy()
-        # What this position computed for itself is not true of the one ``play`` is about to make.
-        for name in CACHES:
-            new.__dict__.pop(name, None)
-        return new
-
-    def __getstate__(self) -> dict[str, Any]:
-        # A pickled state leaves its caches behind (they are only a shortcut).
-        state = dict(self.__dict__)
-        for name in CACHES:
-            state.pop(name, None)
-        return state
 
     # ----- construction ------------------------------------------------------------------------------
     @classmethod
@@ -518,10 +499,7 @@ class MedievalCaptureState(State):
 
     # ----- legal actions ------------------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
-        # A state never changes: its actions are found once (a player asks, then plays one of them).
-        if self._legal is None:
-            self._legal = self._find_legal()
-        return list(self._legal)
+        return self._find_legal()
 
     def _find_legal(self, plain: bool = False) -> list[Action]:
         """The legal actions; ``plain=True`` searches every move step by step (``_moves_for_plain``),
@@ -615,30 +593,37 @@ class MedievalCaptureState(State):
         if plain:
             return [move for p in movable for move in self._moves_for_plain(p, occ)]
         common = self._side_context(side)
-        # Spaces held by each side, as bits, to tell what a piece's search would see.
+        held, facts = self._memory_facts(common)
+        out: list[Action] = []
+        for p in movable:
+            out += self._piece_moves(p, occ, common, held, facts)
+        return out
+
+    def _memory_facts(self, common: tuple) -> tuple[list[int], tuple]:
+        """What a remembered move list is looked up by, beyond the piece (``_memory_key``): the spaces
+        held by each side, as bits, and the Crowns with the side's prisoners and capture card
+        (``common`` is the side's ``_side_context``)."""
         held = [0, 0]
         for p, where in enumerate(self.loc):
             if where >= 0:
                 held[p // PIECES_PER_SIDE] |= 1 << where
-        # Beyond the position, a piece's moves depend on its side's prisoners and capture card.
-        facts = (self.crowns, tuple(common[2]), common[3])
-        out: list[Action] = []
-        listed = self._listed = {}  # for ``_why_illegal``
-        for p in movable:
-            moves = listed[p] = self._piece_moves(p, occ, common, held, facts)
-            out += moves
-        return out
+        return held, (self.crowns, tuple(common[2]), common[3])
 
-    def _piece_moves(self, piece: int, occ: list[int], common: tuple, held: list[int], facts: tuple
-                     ) -> list[Action]:
-        """``_moves_for``, remembered for the game: the search reads only the pieces on the spaces the
-        die could reach (``reach_mask``), the Crowns, the side's prisoners and card, whether the piece
-        is the Knight, and the game's options, so equal facts give the same moves."""
+    def _memory_key(self, piece: int, held: list[int], facts: tuple) -> tuple:
+        """The key of ``piece``'s moves in the game's memory (``Config.moves_seen``): the search reads
+        only the pieces on the spaces the die could reach (``reach_mask``), the Crowns, the side's
+        prisoners and card, whether the piece is the Knight, and the game's options, so equal keys
+        give the same moves."""
         start = self.loc[piece]
         limit, _ = self.die_for(piece)
         side = side_of(piece)
         near = reach_mask(start, self.cfg.river_free, limit)
-        key = (piece, start, limit, held[side] & near, held[1 - side] & near, self.knight[side] == piece, facts)
+        return piece, start, limit, held[side] & near, held[1 - side] & near, self.knight[side] == piece, facts
+
+    def _piece_moves(self, piece: int, occ: list[int], common: tuple, held: list[int], facts: tuple
+                     ) -> list[Action]:
+        """``_moves_for``, remembered for the game (see ``_memory_key``)."""
+        key = self._memory_key(piece, held, facts)
         seen = self.cfg.moves_seen
         moves = seen.get(key)
         if moves is None:
@@ -959,14 +944,6 @@ class MedievalCaptureState(State):
         return self._outcome(piece, path, kill, drop, free, occ, self._move_context(piece), take)
 
     def _why_illegal(self, action: Action) -> str | None:
-        listed = self._listed
-        if listed is not None and action.__class__ is Move:
-            # A move object that this very state listed is legal: its path needs no checking again
-            # (the other actions are quick to check). Only that very object: an equal one made
-            # elsewhere is checked in full.
-            moves = listed.get(action.piece)
-            if moves is not None and any(map(is_, moves, repeat(action))):
-                return None
         seat = self._current_player()
         if isinstance(action, (Dice, Land, Draw)):
             if seat != CHANCE:
@@ -1095,6 +1072,13 @@ class MedievalCaptureState(State):
         if not self._mover_role_ok(piece):
             return ("with four players the home partner moves pieces at home and in the Cathedral, the "
                     "abroad partner pieces in enemy territory")
+        # A move object listed for this piece in this very position (the game remembers its list by
+        # everything the list depends on) needs no path check again; an equal move made elsewhere,
+        # or read from its notation, is checked in full.
+        held, facts = self._memory_facts(self._side_context(side))
+        listed = self.cfg.moves_seen.get(self._memory_key(piece, held, facts))
+        if listed is not None and any(map(is_, listed, repeat(action))):
+            return None
         result = self._check_path(piece, action.path, action.kill, action.drop, action.free, self._occupancy(),
                                   action.take)
         return result if isinstance(result, str) else None
@@ -1242,6 +1226,7 @@ class MedievalCaptureState(State):
         if self.crowns_captured(side) >= self.cfg.crowns_to_win:
             self.winner = side
             self.phase = "over"
+            self.cfg.moves_seen.clear()  # a finished game searches no more: its remembered moves can go
             self._logged(f"{SIDE_NAMES[side]} wins with {self.crowns_captured(side)} Crowns", side=side)
             return
         self.draws += res.draws
@@ -1321,6 +1306,7 @@ class MedievalCaptureState(State):
         if not self.can_continue(self.side):
             self.winner = 1 - self.side
             self.phase = "over"
+            self.cfg.moves_seen.clear()  # a finished game searches no more: its remembered moves can go
             self._logged(f"{SIDE_NAMES[self.side]} has no piece on the board and no way back: "
                          f"{SIDE_NAMES[self.winner]} wins", side=self.winner)
 
