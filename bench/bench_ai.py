@@ -22,7 +22,6 @@ from concurrent.futures import ProcessPoolExecutor
 
 from capture_lib import CHANCE, load_game
 from capture_lib.ai.levels import player_for
-from capture_lib.ai.mcts import mcts_player
 from capture_lib.analysis import GAME_OPTIONS
 from capture_lib.simulate import head_to_head
 
@@ -53,8 +52,8 @@ def positions(slug: str, count: int, seed: int = 0) -> list:
 
 
 def move_times(slug: str, level: str, states: list, timed: bool = True) -> list[float]:
-    """Seconds ``level`` takes for one move in each of ``states`` (``timed=False``: its full iteration budget)."""
-    player, times = player_for(level) if timed else mcts_player(level, timed=False), []
+    """Seconds ``level`` takes for one move in each of ``states`` (``timed=False``: its whole budget, untimed)."""
+    player, times = player_for(level, timed=timed), []
     for state in states:
         start = time.perf_counter()
         player(state, state.current_player)
