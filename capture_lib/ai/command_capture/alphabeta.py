@@ -49,8 +49,8 @@ from .rule import belief, setup_choice
 
 #: Nodes (positions searched, quiescence included) and seconds per move, by level.
 LEVELS: dict[str, tuple[int, float]] = {
-    "easy": (250, 0.3),
-    "medium": (1500, 0.6),
+    "easy": (250, 0.15),
+    "medium": (1500, 0.5),
     "hard": (8000, 0.9),
 }
 #: A won position's score; a win found sooner scores a little more (``WIN - ply``).
