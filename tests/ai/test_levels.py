@@ -47,7 +47,8 @@ def test_a_game_may_replace_a_level_in_that_game_alone(monkeypatch):
 
 
 def test_a_game_only_player_is_named_up_front_and_refused_elsewhere(monkeypatch):
-    with pytest.raises(ValueError, match="choose one of: random, rule, easy, medium, hard, oracle, counter, mcts-hard$"):
+    names = "random, rule, easy, medium, hard, oracle, counter, mcts-hard"
+    with pytest.raises(ValueError, match=f"choose one of: {names}$"):
         levels.make_player("lookahead", timed=False)
     monkeypatch.setitem(card_commander.ANALYSIS_PLAYERS, "lookahead", lambda timed: random_player)
     assert "lookahead" in levels.player_names()
