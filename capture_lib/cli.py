@@ -22,8 +22,8 @@ import sys
 from collections.abc import Sequence
 
 from capture_lib import list_games, load_game
+from capture_lib.ai.level_ratings import ratings_text
 from capture_lib.core.protocol import State, check_seed
-from capture_lib.ratings import ratings_text
 from capture_lib.terminal.play import play_in_terminal  # noqa: F401  (``capture play``; tests import it here)
 
 

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from capture_lib.ai.level_ratings import SUMMARY, shipped_summary
 from capture_lib.simulate import load, score
 
 #: Elo points per unit of Bradley-Terry strength: 400 points is a factor of ten in the odds.
@@ -37,8 +38,6 @@ ANCHOR = ("rule", 1500.0)
 PRIOR = 1.0
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
-#: The summary the level chooser reads: per game, per player, the rounded rating and its interval.
-SUMMARY = pathlib.Path(__file__).resolve().parent / "ai" / "level_ratings.json"
 #: Where the round-robin games are stored (a maintainer's checkout; not shipped in the wheel).
 RESULTS = pathlib.Path(__file__).resolve().parent.parent / "results"
 #: The file of each game's round robin, under ``RESULTS``.
@@ -240,43 +239,6 @@ def write_summary(root: pathlib.Path = RESULTS, target: pathlib.Path = SUMMARY) 
     """Rewrite the chooser's summary from the stored round robins; returns its path."""
     target.write_text(json.dumps(summary_of(root), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return target
-
-
-def shipped_summary() -> dict[str, Any]:
-    """The summary shipped with the package (``SUMMARY``); empty games if it is missing."""
-    try:
-        return json.loads(SUMMARY.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {"games": {}}
-
-
-def level_labels(slug: str, levels: Iterable[str] | None = None) -> dict[str, str]:
-    """What the level chooser shows for each level of game ``slug``: ``"hard · about 1700"``.
-
-    A level without a rating (a game whose round robin is not stored yet) shows its bare name. The
-    rating is rounded to ten points: the intervals are wider than that, so more would be false precision.
-    """
-    if levels is None:
-        from capture_lib.ai.levels import LEVEL_NAMES
-
-        levels = LEVEL_NAMES
-    rated = shipped_summary().get("games", {}).get(slug, {}).get("players", {})
-    return {level: f"{level} \u00b7 about {round(rated[level]['elo'], -1)}" if level in rated else level
-            for level in levels}
-
-
-def ratings_text() -> str:
-    """The levels' ratings of every rated game in one line, for ``capture play --help``; "" if none."""
-    from capture_lib.ai.levels import LEVEL_NAMES
-
-    parts = []
-    for slug, entry in sorted(shipped_summary().get("games", {}).items()):
-        rated = entry["players"]
-        parts.append(f"{slug} " + ", ".join(f"{level} {round(rated[level]['elo'], -1)}"
-                                            for level in LEVEL_NAMES if level in rated))
-    if not parts:
-        return ""
-    return f"about how strong each level is, in Elo ({ANCHOR[0]} = {ANCHOR[1]:.0f}): " + "; ".join(parts)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from capture_lib.ratings import level_labels
+from capture_lib.ai.level_ratings import level_labels
 from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard
 from capture_lib.widgets.card_commander import CardCommanderBoard
 from capture_lib.widgets.command_capture import CommandCaptureBoard

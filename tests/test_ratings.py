@@ -10,6 +10,7 @@ import random
 import pytest
 
 from capture_lib import ratings
+from capture_lib.ai import level_ratings
 from capture_lib.ratings import elo_gap, expected_score, fit, fit_games, tally
 
 TRUE = {"random": 1000.0, "rule": 1500.0, "easy": 1600.0, "hard": 1850.0}
@@ -111,23 +112,23 @@ def test_elo_gap_and_expected_score_are_inverse():
 
 # ----- the shipped summary -------------------------------------------------------------------------------
 def test_the_shipped_summary_is_the_fit_of_the_stored_round_robins():
-    shipped = json.loads(ratings.SUMMARY.read_text(encoding="utf-8"))
+    shipped = json.loads(level_ratings.SUMMARY.read_text(encoding="utf-8"))
     assert shipped == ratings.summary_of(ratings.RESULTS)
     stored = sorted(p.parent.name for p in ratings.RESULTS.glob(f"*/{ratings.RATINGS_FILE}"))
     assert sorted(shipped["games"]) == stored and stored
 
 
 def test_the_chooser_labels_say_each_levels_rating():
-    summary = ratings.shipped_summary()
+    summary = level_ratings.shipped_summary()
     slug, entry = next(iter(summary["games"].items()))
-    labels = ratings.level_labels(slug)
+    labels = level_ratings.level_labels(slug)
     from capture_lib.ai.levels import LEVEL_NAMES
 
     assert list(labels) == list(LEVEL_NAMES)
     hard = entry["players"]["hard"]["elo"]
     assert labels["hard"] == f"hard \u00b7 about {round(hard, -1)}"
     assert labels["rule"] == "rule \u00b7 about 1500"
-    assert ratings.level_labels("no-such-game") == {name: name for name in LEVEL_NAMES}
+    assert level_ratings.level_labels("no-such-game") == {name: name for name in LEVEL_NAMES}
 
 
 def test_the_summary_ships_in_the_package_data():
@@ -135,7 +136,7 @@ def test_the_summary_ships_in_the_package_data():
 
     pyproject = tomllib.loads((ratings.RESULTS.parent / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = pyproject["tool"]["setuptools"]["package-data"]["*"]
-    assert any(ratings.SUMMARY.match(pattern) for pattern in patterns)
+    assert any(level_ratings.SUMMARY.match(pattern) for pattern in patterns)
 
 
 # ----- the round-robin experiment ------------------------------------------------------------------------

@@ -45,7 +45,7 @@ Player = Callable[[State, int], Any]
 def module_source(name: str) -> str:
     """The ES module of board ``name``: the level chooser's words (``LEVEL_LABELS``, the game's ratings), the
     shared chrome (``common.js``), then ``name.js``."""
-    from capture_lib.ratings import level_labels
+    from capture_lib.ai.level_ratings import level_labels
 
     labels = f"const LEVEL_LABELS = {json.dumps(level_labels(name.replace('_', '-')), ensure_ascii=False)};\n"
     return labels + (HERE / "common.js").read_text(encoding="utf-8") + "\n" + (HERE / f"{name}.js").read_text(

@@ -172,7 +172,7 @@ function loadButton(model, ctx) {
 const LEVELS = ["random", "rule", "easy", "medium", "hard"];
 
 // What the chooser says of a level: its Elo rating from the stored round robin ("hard · about 1700").
-// Python puts LEVEL_LABELS in front of the module (capture_lib.ratings.level_labels, from the JSON shipped
+// Python puts LEVEL_LABELS in front of the module (capture_lib.ai.level_ratings.level_labels, from the JSON shipped
 // in the package), so JupyterLab, Voila and the static book show the same words; a bare name otherwise.
 function levelLabel(name) {
   return (typeof LEVEL_LABELS === "object" && LEVEL_LABELS !== null && LEVEL_LABELS[name]) || name;
