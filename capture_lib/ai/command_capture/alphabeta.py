@@ -42,6 +42,7 @@ from capture_lib.games.command_capture.units import (
     INFANTRY,
     LEG,
     MAI,
+    NEIGHBOURS,
     SIE,
 )
 
@@ -78,7 +79,7 @@ class _OutOfBudget(Exception):
     """The search's node or time budget is spent: unwind to the root."""
 
 
-def _value(civs: tuple[int, int], unit: tuple) -> int:
+def _value(unit: tuple) -> int:
     kind = unit[1]
     if kind == FOR:
         return FORTRESS if unit[2] == 0 else 0
@@ -95,7 +96,6 @@ def evaluate(state: State, seat_to_move: int, searcher: int = 0, suspects: int =
     game, the more when the enemy is to act.
     """
     board = state.board
-    civs = state.civs
     commanders = [-1, -1]
     goals: list[list[int]] = [[], []]
     for sq, unit in enumerate(board):
@@ -110,7 +110,7 @@ def evaluate(state: State, seat_to_move: int, searcher: int = 0, suspects: int =
         if unit is None:
             continue
         owner, kind = unit[0], unit[1]
-        value = _value(civs, unit)
+        value = _value(unit)
         if kind != CMD and kind != FOR:
             row = sq >> 3
             value += ADVANCE * (row if owner == 0 else 7 - row)
@@ -139,8 +139,11 @@ def _assassin_danger(state: State, seat_to_move: int, searcher: int, suspects: i
         return 0
     board = state.board
     infantry = INFANTRY[state.civs[enemy]]
-    near = sum(1 for sq in range(64) if board[sq] is not None and board[sq][0] == enemy
-               and board[sq][1] == infantry and _CHEBYSHEV[commander][sq] == 1)
+    near = 0
+    for sq in NEIGHBOURS[commander]:
+        unit = board[sq]
+        if unit is not None and unit[0] == enemy and unit[1] == infantry:
+            near += 1
     if not near:
         return 0
     # The enemy to act may strike now; if the searcher is to act it can still step away or strike first.
@@ -176,7 +179,6 @@ class Search:
     # ----- ordering -------------------------------------------------------------------------------------
     def _order(self, state: State, actions: list, ply: int, first: Any) -> list:
         board = state.board
-        civs = state.civs
         killers = self.killers.get(ply, ())
         history = self.history
 
@@ -189,10 +191,10 @@ class Search:
                 if target is not None:
                     if target[1] == CMD:
                         return -9 * WIN
-                    gain = _value(civs, target)
+                    gain = _value(target)
                     if kind == CAPTURE and target[1] == FOR:
-                        gain -= _value(civs, board[a.a])  # the attacker is lost to an Active Fortress
-                    return -WIN - gain * 8 + _value(civs, board[a.a]) // 8
+                        gain -= _value(board[a.a])  # the attacker is lost to an Active Fortress
+                    return -WIN - gain * 8 + _value(board[a.a]) // 8
             elif kind == MOVE and board[a.b] is not None:
                 return -9 * WIN  # entering a Disabled enemy Fortress wins
             if a in killers:
