@@ -28,7 +28,10 @@ import(url).then((mod) => { mod.default.render({ model, el: document.getElementB
 
 
 def open_page(browser: Any, tmp_path: Path, board: Any, **traits: Any) -> tuple[Any, list[str]]:
-    """A page showing ``board`` (its synced traits, overridden by ``traits``) and the list of its script errors."""
+    """A page showing ``board`` (its synced traits, overridden by ``traits``) and the list of its script errors.
+
+    ``browser`` may also be a browser context (a phone's viewport, touch): both open pages the same way.
+    """
     model = dict(json.loads(board.to_json()), **traits)
     page_file = tmp_path / "board.html"
     page_file.write_text(HARNESS % {"css": board._css_source(), "data": json.dumps(model),

@@ -283,20 +283,18 @@ def test_book_boards_and_steppers_read_at_aa_in_both_themes(browser, built_book)
     assert not failures, "\n".join(failures)
 
 
+def _on_a_phone(browser, tmp_path, board):
+    """A 390 px touch screen showing ``board`` ready for hot-seat play: (its context, the page)."""
+    board._on_front_end_message(board, {"type": "ready"}, [])
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page, _ = open_page(context, tmp_path, board, legal=board.legal, mode="hotseat")
+    return context, page
+
+
 def test_a_whole_medieval_move_by_touch_on_a_phone(browser, tmp_path):
-    from tests.board_page import HARNESS
     from tests.medieval_capture.helpers import pos
 
-    board = MedievalCaptureBoard(pos(dice=(2, 3)), seat=0, mode="hotseat")
-    board._on_front_end_message(board, {"type": "ready"}, [])
-    model = dict(json.loads(board.to_json()), legal=board.legal, mode="hotseat")
-    page_file = tmp_path / "touch.html"
-    page_file.write_text(HARNESS % {"css": board._css_source(), "data": json.dumps(model),
-                                    "esm": json.dumps(board._esm_source())})
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    page.goto(page_file.as_uri())
-    page.wait_for_function("window.ready === true")
+    context, page = _on_a_phone(browser, tmp_path, MedievalCaptureBoard(pos(dice=(2, 3)), seat=0, mode="hotseat"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # A phone opens the map zoomed in, scrollable inside its frame; a space is then a finger's size (WCAG's
     # 24 px at least) where the whole map would leave it 12 px.
@@ -317,18 +315,7 @@ def test_a_whole_medieval_move_by_touch_on_a_phone(browser, tmp_path):
 
 
 def test_command_capture_takes_taps_on_a_phone(browser, tmp_path):
-    from tests.board_page import HARNESS
-
-    board = CommandCaptureBoard(legion_state(), seat=0, mode="hotseat")
-    board._on_front_end_message(board, {"type": "ready"}, [])
-    model = dict(json.loads(board.to_json()), legal=board.legal, mode="hotseat")
-    page_file = tmp_path / "taps.html"
-    page_file.write_text(HARNESS % {"css": board._css_source(), "data": json.dumps(model),
-                                    "esm": json.dumps(board._esm_source())})
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    page.goto(page_file.as_uri())
-    page.wait_for_function("window.ready === true")
+    context, page = _on_a_phone(browser, tmp_path, CommandCaptureBoard(legion_state(), seat=0, mode="hotseat"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # Every tile's name and state fit in its card at this width (nothing clipped: "Command", not "omman").
     clipped = page.evaluate("""[...document.querySelectorAll('.cmc-state, .cmc-kind')].filter((e) => {
