@@ -25,7 +25,7 @@ import itertools
 import pathlib
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import partial
 from typing import Any
@@ -119,13 +119,18 @@ def counter_games(games: int, seed: int, executor: Executor) -> list[dict[str, A
     return head_to_head("capture-the-commander", "counter", "rule", games, seed, executor=executor)[1]
 
 
+def civilization_options() -> Iterator[dict[str, Any]]:
+    """The options of Command Capture's experiment games for each (Blue's, Red's) pair of civilizations."""
+    for blue in CIVILIZATIONS:
+        for red in CIVILIZATIONS:
+            yield {**GAME_OPTIONS["command-capture"], "blue": blue, "red": red}
+
+
 def civilization_games(games: int, seed: int, executor: Executor, players: str = "rule") -> list[dict[str, Any]]:
     """Command Capture games for every (Blue's, Red's) civilization, ``players`` on both sides, same seeds."""
     records = []
-    for blue in CIVILIZATIONS:
-        for red in CIVILIZATIONS:
-            options = {**GAME_OPTIONS["command-capture"], "blue": blue, "red": red}
-            records += run_games("command-capture", games, [players, players], seed, options, executor=executor)
+    for options in civilization_options():
+        records += run_games("command-capture", games, [players, players], seed, options, executor=executor)
     return records
 
 
@@ -221,10 +226,8 @@ def civilization_pairing_games(first: str, second: str, games: int, seed: int, e
     """
     per = games // len(CIVILIZATIONS) ** 2
     records: list[dict[str, Any]] = []
-    for blue in CIVILIZATIONS:
-        for red in CIVILIZATIONS:
-            options = {**GAME_OPTIONS["command-capture"], "blue": blue, "red": red}
-            records += head_to_head("command-capture", first, second, per, seed, options, executor=executor)[1]
+    for options in civilization_options():
+        records += head_to_head("command-capture", first, second, per, seed, options, executor=executor)[1]
     return records
 
 
