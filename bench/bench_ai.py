@@ -1,12 +1,12 @@
 """Computer players: strength (win rates with 95% intervals) and speed (median seconds a move).
 
 Strength: each pairing plays ``--games`` seeded games, each player taking the first seat in half of
-them (``capture_lib.simulate.head_to_head``, run in a process pool; the search levels play their
+them (``capture_lib.experiments.simulate.head_to_head``, run in a process pool; the search levels play their
 whole iteration budget, untimed, as in the simulator). The ``oracle`` rows show a ceiling: in Card
 Commander a search that knows every card the opponent holds, in Capture the Commander one that sees
-every face-down card (see ``capture_lib.ai.oracle``). Command Capture's games are drawn after 200
-turns, as in the analysis chapter (``capture_lib.analysis.GAME_OPTIONS``). Speed: the median time of one move at each
-level, over positions taken from rule-based games, timed one at a time in this process (run it on a
+every face-down card (see ``capture_lib.search.oracle``). Command Capture's games are drawn after 200
+turns, as in the analysis chapter (``capture_lib.experiments.analysis.GAME_OPTIONS``). Speed: the median time
+of one move at each level, over positions taken from rule-based games, timed one at a time in this process (run it on a
 quiet machine).
 
     python bench/bench_ai.py [--games N] [--workers K] [--positions P] [--only strength|speed] [--game SLUG]
@@ -21,9 +21,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai.levels import player_for
-from capture_lib.analysis import GAME_OPTIONS
-from capture_lib.simulate import head_to_head
+from capture_lib.experiments.analysis import GAME_OPTIONS
+from capture_lib.experiments.simulate import head_to_head
+from capture_lib.search.levels import player_for
 
 GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
 #: (player, opponent) pairings measured in every game, and the ceilings where a game is mostly luck.

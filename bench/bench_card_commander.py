@@ -17,8 +17,8 @@ import statistics
 import time
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai.card_commander.rule import card_commander_player
-from capture_lib.ai.simple import random_player
+from capture_lib.games.card_commander.players.rule import card_commander_player
+from capture_lib.search.simple import random_player
 
 
 def random_game(game, rng: random.Random, positions: list | None = None):

@@ -25,7 +25,7 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from capture_lib.serve import book_dir, play_pages  # noqa: E402
+from capture_lib.classroom.voila import book_dir, play_pages  # noqa: E402
 from tests.browser.drivers import DRIVERS  # noqa: E402
 from tests.browser.servers import start_voila  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402

@@ -2,7 +2,7 @@
 
 Three parts, each printed as figures:
 
-1. **Strength**, from the stored games of ``python -m capture_lib.analysis --only command-capture-hard-rule
+1. **Strength**, from the stored games of ``python -m capture_lib.experiments.analysis --only command-capture-hard-rule
    command-capture-hard-mcts`` (216 and 72 games spread over the nine pairs of civilizations, each side
    first in half of them, seeded; the search levels play by their node budget alone, so the games are
    the same on any machine): the hard level's score against the rule-based player and against
@@ -44,7 +44,7 @@ OPTIONS = {"turn_limit": 200, "setup": "quick"}
 
 def positions(count: int) -> list:
     """``count`` positions in play, every fifth action of seeded games between the rule-based players."""
-    from capture_lib.ai.levels import make_player
+    from capture_lib.search.levels import make_player
 
     rule = make_player("rule", timed=False)
     game = load_game("command-capture")
@@ -70,8 +70,8 @@ def move_times(count: int, levels: tuple[str, ...] = TIMED_LEVELS) -> dict[str, 
     The levels play as the boards do (``timed=True``: the node budget, capped by the time limit); the
     alpha-beta levels also report the median depth they finished.
     """
-    from capture_lib.ai.command_capture import alphabeta
-    from capture_lib.ai.levels import make_player
+    from capture_lib.games.command_capture.players import alphabeta
+    from capture_lib.search.levels import make_player
 
     states = positions(count)
     figures: dict[str, dict[str, float]] = {}
@@ -104,7 +104,7 @@ def print_times(title: str, figures: dict[str, dict[str, float]]) -> None:
 
 def strength(records: list[dict], player: str) -> str:
     """``player``'s score in ``records`` with its 95% interval, overall and by seat."""
-    from capture_lib.simulate import score, wilson
+    from capture_lib.experiments.simulate import score, wilson
 
     def line(rs: list[dict]) -> str:
         scores = [score(r, r["players"].index(player)) for r in rs]
@@ -142,7 +142,7 @@ def main() -> None:
     parser.add_argument("--browser", action="store_true", help="also time the moves inside Pyodide (Node.js)")
     args = parser.parse_args()
 
-    from capture_lib import analysis
+    from capture_lib.experiments import analysis
 
     print("strength (95% Wilson intervals; a draw counts half):")
     for name, (player, opponent) in PAIRINGS.items():

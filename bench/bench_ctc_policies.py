@@ -8,7 +8,7 @@ to tell a few points apart (80 search games cannot: they give about +-10 points)
 - ``race``: the search's playout policy without its noise (``best_move``: the attack that best
   races the Commanders);
 - ``lookahead``: every outcome of each attack (win, loss or tie, with the rank the winner shows, from
-  the ranks nobody has seen), each scored by the race table (``capture_lib.ai.capture_the_commander.race``)
+  the ranks nobody has seen), each scored by the race table (``capture_lib.games.capture_the_commander.players.race``)
   for the opponent, who acts next; the attack with the best expected score.
 
 Each deal is played twice, the player on each seat once, against the rule-based player::
@@ -19,9 +19,10 @@ Measured on the 2-core machine (4,000 games each, seed 1000, about 2 minutes): r
 race 62.3%, lookahead 64.5% (each +-1.5). The hard search (2,000 iterations) wins 65.5% of 480 games
 (95% interval 61.2% to 69.6%: the stored 80 of ``results/``, 160 from seed 70000, 240 from seed 80000);
 the rule-based player's own 50% is the mirror match. The ``counter`` ceiling player
-(``capture_lib.ai.oracle.counter_player``: fair, but built against the rule-based player, which it
-plays out thousands of times a move) is measured by ``python -m capture_lib.analysis --only
-capture-the-commander-counter`` (400 games, in the book's numbers chapter).
+(``capture_lib.games.capture_the_commander.players.counter.counter_player``: fair, but built against the
+rule-based player, which it plays out thousands of times a move) is measured by
+``python -m capture_lib.experiments.analysis --only capture-the-commander-counter`` (400 games, in the book's
+numbers chapter).
 """
 
 from __future__ import annotations
@@ -33,11 +34,11 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from capture_lib import load_game
-from capture_lib.ai.capture_the_commander import search
-from capture_lib.ai.capture_the_commander.race import shown_ranks, strong_shown, win_chances
-from capture_lib.ai.capture_the_commander.rule import simple_player
-from capture_lib.games.capture_the_commander.layout import COMMANDER, commander_distance
-from capture_lib.simulate import wilson
+from capture_lib.experiments.simulate import wilson
+from capture_lib.games.capture_the_commander.players import search
+from capture_lib.games.capture_the_commander.players.race import shown_ranks, strong_shown, win_chances
+from capture_lib.games.capture_the_commander.players.rule import simple_player
+from capture_lib.games.capture_the_commander.rules.layout import COMMANDER, commander_distance
 
 
 def _after(mine: int, my_ranks: list, theirs: int, their_ranks: list, table: dict) -> float:

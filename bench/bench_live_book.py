@@ -127,10 +127,10 @@ def round_trips(page) -> dict[str, list[float]]:
 LEVELS_PY = """
 import json, time
 from capture_lib import load_game
-from capture_lib.ai.levels import LEVEL_NAMES, player_for
+from capture_lib.search.levels import LEVEL_NAMES, player_for
 from capture_lib.core.chance import CHANCE
-from capture_lib.ai.mcts import LEVELS
-from capture_lib.ai.tuning import tuning_for
+from capture_lib.search.mcts import LEVELS
+from capture_lib.search.tuning import tuning_for
 
 out = {}
 for slug in %(games)s:

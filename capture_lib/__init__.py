@@ -4,9 +4,9 @@ The public face is small: ``load_game(slug)`` gives a game, ``game.new_game(seed
 see the book's introduction for the whole protocol.
 """
 
-from .core.chance import CHANCE
-from .core.errors import GameNotAvailable, IllegalAction
-from .core.registry import list_games, load_game
+from capture_lib.core.chance import CHANCE
+from capture_lib.core.errors import GameNotAvailable, IllegalAction
+from capture_lib.games import describe, list_games, load_game, read_saved
 
-__all__ = ["CHANCE", "GameNotAvailable", "IllegalAction", "list_games", "load_game"]
+__all__ = ["CHANCE", "GameNotAvailable", "IllegalAction", "describe", "list_games", "load_game", "read_saved"]
 __version__ = "0.1.0"

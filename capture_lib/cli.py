@@ -12,90 +12,29 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import pathlib
-import shutil
-import subprocess
 import sys
 from collections.abc import Sequence
 
 from capture_lib import list_games, load_game
-from capture_lib.ai.level_ratings import ratings_text
-from capture_lib.core.protocol import State, check_seed
-from capture_lib.terminal.play import play_in_terminal  # noqa: F401  (``capture play``; tests import it here)
-
-
-def project_root() -> pathlib.Path:
-    """The source checkout that holds the book (``_config.yml`` beside ``capture_lib/``)."""
-    here = pathlib.Path(__file__).resolve().parent.parent
-    for candidate in (pathlib.Path.cwd(), here):
-        if (candidate / "_config.yml").is_file() and (candidate / "book").is_dir():
-            return candidate
-    raise SystemExit("capture: the book's sources are not here; run this from a checkout of the project")
-
-
-def _source_digest(root: pathlib.Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted((root / "capture_lib").rglob("*")):
-        if path.suffix in (".py", ".js", ".css", ".json", ".txt") and "__pycache__" not in path.parts:
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-def build_book(strict: bool = False) -> pathlib.Path:
-    """Build the HTML book with Jupyter Book and return the path of its front page.
-
-    Notebook execution is cached by Jupyter Book, keyed on the notebooks' code only; the engine and
-    the boards' scripts are part of what the outputs show, so a change there empties the cache.
-    """
-    root = project_root()
-    stamp = root / "_build" / ".capture-source-digest"
-    digest = _source_digest(root)
-    if not stamp.is_file() or stamp.read_text() != digest:
-        # Sphinx keeps each page's doctree until its source file changes: drop those too.
-        for cached in (".jupyter_cache", ".doctrees"):
-            shutil.rmtree(root / "_build" / cached, ignore_errors=True)
-    command = [str(pathlib.Path(sys.executable).with_name("jupyter-book")), "build", str(root), "--keep-going"]
-    if strict:
-        command += ["-W", "-n"]
-    result = subprocess.run(command, cwd=root)
-    if result.returncode != 0:
-        raise SystemExit(f"capture: the book build failed (exit {result.returncode})")
-    stamp.write_text(digest)
-    # The printable one-page summaries: printed by Chromium from the book's summary pages.
-    from capture_lib.summaries import build_summaries
-
-    build_summaries(root=root)
-    return root / "_build" / "html" / "index.html"
+from capture_lib.bookkit.build import build_book, project_root
+from capture_lib.core.files import load_file, save_file
+from capture_lib.core.protocol import State
+from capture_lib.core.seeds import check_seed
+from capture_lib.hosts.terminal.play import play_in_terminal  # noqa: F401  (``capture play``; tests import it here)
+from capture_lib.search.level_ratings import ratings_text
 
 
 def save_game(state: State, path: str | pathlib.Path) -> str:
-    """Write ``state``'s whole game to ``path``: a JSON save if the name ends in ``.json``, else a record.
-
-    Either file holds every hidden card and the seed: it is for the owner of the game, not for a seat.
-    Returns the kind written (``record`` or ``save``).
-    """
-    path = pathlib.Path(path)
-    kind = "save" if path.suffix.lower() == ".json" else "record"
-    path.write_text(state.to_json() if kind == "save" else state.to_record(), encoding="utf-8")
-    return kind
+    """Write ``state``'s whole game to ``path`` (``capture_lib.core.files.save_file``)."""
+    return save_file(state, path)
 
 
 def load_saved(path: str | pathlib.Path, slug: str | None = None) -> State:
-    """The game saved in ``path`` (a record or a JSON save); ``slug``, if given, must be its game.
-
-    ``ValueError`` naming the problem for a file that cannot be read or is not a saved game.
-    """
-    from capture_lib.core import record
-
-    try:
-        text = pathlib.Path(path).read_text(encoding="utf-8-sig")  # -sig: a byte-order mark is dropped
-    except (OSError, UnicodeDecodeError) as err:
-        raise ValueError(f"cannot read {path}: {err}") from None
-    return record.load(text, load_game(slug) if slug else None)
+    """The game saved in ``path`` (a record or a JSON save); ``slug``, if given, must be its game."""
+    return load_file(path, load_game, slug)
 
 
 def lab_command(extra: Sequence[str] = ()) -> list[str]:
@@ -122,8 +61,8 @@ def _simulate(args: argparse.Namespace) -> int:
     import contextlib
     import importlib.util
 
-    from capture_lib.cluster import ClusterError, executor_for
-    from capture_lib.simulate import run_games, save, win_rate
+    from capture_lib.experiments.cluster import ClusterError, executor_for
+    from capture_lib.experiments.simulate import run_games, save, win_rate
 
     options = {}
     for item in args.option:
@@ -240,13 +179,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "simulate":
         return _simulate(args)
     elif args.command == "serve" and not args.voila:
-        from capture_lib.serve_static import serve_book
+        from capture_lib.classroom.static import serve_book
 
         if args.token or args.max_pages is not None or args.pages_per_student is not None:
             parser.error("--token, --max-pages and --pages-per-student are Voila's: add --voila")
         return serve_book(port=args.port, ip=args.ip, open_browser=args.open)
     elif args.command == "serve":
-        from capture_lib.serve import serve
+        from capture_lib.classroom.voila import serve
 
         if args.token:
             print("Note: a token given with --token can be read by other users of this machine; "

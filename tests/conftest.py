@@ -18,7 +18,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 
 @pytest.fixture(scope="session", autouse=True)
 def kept_games_folder(tmp_path_factory):
-    """Games the boards keep (claims and their automatic saves, capture_lib/boards/vault.py) go to a
+    """Games the boards keep (claims and their automatic saves, capture_lib/session/vault.py) go to a
     folder of this test run, never the home folder; servers started by the tests inherit it."""
     previous = os.environ.get("CAPTURE_SAVES")
     os.environ["CAPTURE_SAVES"] = str(tmp_path_factory.mktemp("kept-games"))

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 
 from capture_lib import CHANCE, load_game
 from capture_lib.core.protocol import State
-from capture_lib.games.capture_the_commander import position as ctc_position
-from capture_lib.games.command_capture import position as cc_position
+from capture_lib.games.capture_the_commander.rules import position as ctc_position
+from capture_lib.games.command_capture.rules import position as cc_position
 
 SLUGS = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
 #: CI's budget: 60 examples a test, the same ones every run. ``CAPTURE_FUZZ_EXAMPLES=2000`` runs that

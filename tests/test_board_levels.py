@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from capture_lib.ai.level_ratings import level_labels
-from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard
-from capture_lib.widgets.card_commander import CardCommanderBoard
-from capture_lib.widgets.command_capture import CommandCaptureBoard
-from capture_lib.widgets.medieval_capture import MedievalCaptureBoard
+from capture_lib.games import list_games
+from capture_lib.hosts.widget import BoardWidget
+from capture_lib.search.level_ratings import level_labels
 from tests.board_page import open_page
 
-BOARDS = [CardCommanderBoard, CaptureTheCommanderBoard, CommandCaptureBoard, MedievalCaptureBoard]
+BOARDS = list_games()
 
 
-@pytest.mark.parametrize("board_class", BOARDS)
-def test_a_board_starts_with_the_rule_player_and_takes_a_level_from_the_page(board_class):
-    board = board_class(seed=3, seat=0)
+@pytest.mark.parametrize("slug", BOARDS)
+def test_a_board_starts_with_the_rule_player_and_takes_a_level_from_the_page(slug):
+    board = BoardWidget(slug, seed=3, seat=0)
     assert board.level == "rule"
     before = board.state
     board._on_front_end_message(board, {"type": "level", "level": "easy"}, [])
@@ -25,13 +23,13 @@ def test_a_board_starts_with_the_rule_player_and_takes_a_level_from_the_page(boa
 
 @pytest.mark.parametrize("bad", ["impossible", 3, None])
 def test_a_forged_level_is_refused_and_nothing_changes(bad):
-    board = CardCommanderBoard(seed=3, seat=0, level="medium")
+    board = BoardWidget("card-commander", seed=3, seat=0, level="medium")
     board._on_front_end_message(board, {"type": "level", "level": bad}, [])
     assert board.level == "medium" and board.message_kind == "error" and "levels are" in board.message
 
 
 def test_the_chosen_level_plays_the_computers_moves():
-    board = CardCommanderBoard(seed=5, seat=0)
+    board = BoardWidget("card-commander", seed=5, seat=0)
     board._on_front_end_message(board, {"type": "level", "level": "random"}, [])
     board._on_front_end_message(board, {"type": "play", "action": "commander Karl"}, [])
     assert board.message_kind == "info"
@@ -47,7 +45,7 @@ def test_the_board_says_the_computer_is_thinking_while_it_searches_and_offers_no
         seen.append((board.thinking, list(board.legal), list(sent)))
         return state.legal_actions()[0]
 
-    board = CardCommanderBoard(seed=5, seat=0)
+    board = BoardWidget("card-commander", seed=5, seat=0)
     board._opponent = opponent
     send_state = board.send_state
     board.send_state = lambda key=None: (sent.append(key), send_state(key))
@@ -59,11 +57,11 @@ def test_the_board_says_the_computer_is_thinking_while_it_searches_and_offers_no
 
 @pytest.mark.browser
 def test_the_page_offers_the_levels_and_sends_the_choice(browser, tmp_path):
-    board = CardCommanderBoard(seed=3, seat=0)
+    board = BoardWidget("card-commander", seed=3, seat=0)
     page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer", level=board.level)
     chooser = page.get_by_label("the computer's level")
     assert chooser.input_value() == "rule"
-    # Each level with its rating from the shipped summary (capture_lib.ratings), as "hard · about 1700".
+    # Each level with its rating from the shipped summary (capture_lib.experiments.ratings), as "hard · about 1700".
     labels = level_labels("card-commander")
     assert chooser.locator("option").all_inner_texts() == list(labels.values())
     assert [text.split(" \u00b7 ")[0] for text in labels.values()] == ["random", "rule", "easy", "medium", "hard"]
@@ -76,7 +74,7 @@ def test_the_page_offers_the_levels_and_sends_the_choice(browser, tmp_path):
 
 @pytest.mark.browser
 def test_the_page_says_the_computer_is_thinking(browser, tmp_path):
-    board = CommandCaptureBoard(seed=3, seat=0)
+    board = BoardWidget("command-capture", seed=3, seat=0)
     page, errors = open_page(browser, tmp_path, board, legal=[], mode="computer", level="hard", thinking=True)
     assert page.get_by_text("the computer is thinking").is_visible()
     assert errors == []
@@ -88,7 +86,7 @@ def test_the_page_says_the_computer_is_thinking(browser, tmp_path):
 def test_a_move_half_typed_survives_an_update_from_the_engine(browser, tmp_path):
     # Every update redraws the board; one that arrives while the player types (a kept game's claim, the
     # computer's thinking) must keep the text and the keyboard, or Enter would send nothing.
-    board = CommandCaptureBoard(seed=3, seat=0)
+    board = BoardWidget("command-capture", seed=3, seat=0)
     page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer", level="rule")
     page.locator("input.cap-notation").click()
     page.keyboard.type("assassin A")

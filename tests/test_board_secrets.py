@@ -17,19 +17,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from capture_lib import CHANCE, load_game
-from capture_lib.boards import secrecy
+from capture_lib import CHANCE, load_game, read_saved
 from capture_lib.core import record
-from capture_lib.lessons import MODULES, exercises, tutorial
-from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard
-from capture_lib.widgets.card_commander import CardCommanderBoard
-from capture_lib.widgets.command_capture import CommandCaptureBoard
-from capture_lib.widgets.lesson import STATIC_BOOK, lesson_board
-from capture_lib.widgets.medieval_capture import MedievalCaptureBoard
+from capture_lib.games import list_games  # noqa: E402
+from capture_lib.hosts.lesson import lesson_board
+from capture_lib.hosts.widget import BoardWidget
+from capture_lib.session import secrecy
+from capture_lib.session.course import exercises, games_with_lessons, tutorial
+from capture_lib.session.lesson import STATIC_BOOK
 from tests.board_page import open_page
 from tests.conftest import ROOT
 
-BOARDS = [CardCommanderBoard, CaptureTheCommanderBoard, CommandCaptureBoard, MedievalCaptureBoard]
+BOARDS = list_games()
 #: Not values of the game: the module's source (the same for every game on the board), the layout's model id.
 CODE = ("_esm", "_css", "layout")
 
@@ -102,7 +101,7 @@ PLAY_PAGES = sorted((ROOT / "book").glob("*/play.ipynb"))
 
 def board_cells(path) -> list[str]:
     return [cell.source for cell in nbformat.read(path, as_version=4).cells
-            if cell.cell_type == "code" and "Board(" in cell.source]
+            if cell.cell_type == "code" and "BoardWidget(" in cell.source]
 
 
 @pytest.mark.parametrize("path", PLAY_PAGES, ids=lambda p: p.parent.name)
@@ -124,20 +123,20 @@ class FixedSource:
         return 424242
 
 
-@pytest.mark.parametrize("board_class", BOARDS)
-def test_a_board_and_its_new_games_deal_from_the_secure_source(board_class, monkeypatch):
+@pytest.mark.parametrize("slug", BOARDS)
+def test_a_board_and_its_new_games_deal_from_the_secure_source(slug, monkeypatch):
     monkeypatch.setattr(random, "SystemRandom", FixedSource)
-    assert board_class(seat=0, level="random").state.seed == 424242
-    board = board_class(seed=5, seat=0, level="random")  # fixed on purpose, as a test or an example does
+    assert BoardWidget(slug, seat=0, level="random").state.seed == 424242
+    board = BoardWidget(slug, seed=5, seat=0, level="random")  # fixed on purpose, as a test or an example does
     assert board.state.seed == 5
     send(board, {"type": "new"})
     assert board.message == "new game" and board.state.seed == 424242  # not 6: the next seed is nobody's guess
 
 
-@pytest.mark.parametrize("board_class", BOARDS)
-def test_the_seed_never_reaches_the_page(board_class):
+@pytest.mark.parametrize("slug", BOARDS)
+def test_the_seed_never_reaches_the_page(slug):
     seed = 1_234_567_891
-    board = board_class(seed=seed, seat=0, level="random")
+    board = BoardWidget(slug, seed=seed, seat=0, level="random")
     sent = listen(board)
     send(board, {"type": "play", "action": board.legal[0]})
     send(board, {"type": "save"})
@@ -146,13 +145,13 @@ def test_the_seed_never_reaches_the_page(board_class):
     assert sent and not [text for text in texts if str(seed) in text]
 
 
-@pytest.mark.parametrize("board_class", BOARDS)
-def test_boards_over_states_that_differ_only_in_hidden_facts_look_the_same(board_class):
-    state = human_turn(board_class.game_slug)
+@pytest.mark.parametrize("slug", BOARDS)
+def test_boards_over_states_that_differ_only_in_hidden_facts_look_the_same(slug):
+    state = human_turn(slug)
     other = secrecy.twin(state, 0, random.Random(1))
     assert other is not None and other.observation(0) == state.observation(0)
     assert other != state  # the twin really holds other hidden facts
-    one, two = board_class(state, seat=0), board_class(other, seat=0)
+    one, two = BoardWidget(state, seat=0), BoardWidget(other, seat=0)
     assert synced(one) == synced(two) and one.to_json() == two.to_json()
     bundle_one, bundle_two = one._repr_mimebundle_()[0], two._repr_mimebundle_()[0]
     assert bundle_one["text/plain"] == bundle_two["text/plain"]  # a state's repr names Command Capture's Assassin
@@ -160,9 +159,9 @@ def test_boards_over_states_that_differ_only_in_hidden_facts_look_the_same(board
 
 
 # ----- undo --------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("board_class", BOARDS)
-def test_undo_never_takes_back_a_move_the_computer_has_answered(board_class):
-    board = board_class(seed=4, seat=0, level="random")
+@pytest.mark.parametrize("slug", BOARDS)
+def test_undo_never_takes_back_a_move_the_computer_has_answered(slug):
+    board = BoardWidget(slug, seed=4, seat=0, level="random")
     send(board, {"type": "play", "action": board.legal[0]})
     while board._states[-2].current_player == 0 and not board.state.is_over:  # a turn of several actions
         send(board, {"type": "play", "action": board.legal[0]})
@@ -174,7 +173,7 @@ def test_undo_never_takes_back_a_move_the_computer_has_answered(board_class):
 
 
 def test_a_battle_shows_cards_that_no_undo_takes_back():
-    board = CaptureTheCommanderBoard(players=2, seed=8, seat=0, level="random")
+    board = BoardWidget("capture-the-commander", options={"players": 2}, seed=8, seat=0, level="random")
     send(board, {"type": "play", "action": next(a for a in board.legal if "x" in a)})
     known = [card["known"] for layout in board.view["layouts"] for card in layout["cards"] if card.get("known")]
     assert known and not board.can_undo
@@ -184,7 +183,7 @@ def test_a_battle_shows_cards_that_no_undo_takes_back():
 
 
 def test_card_commanders_reveal_is_never_taken_back_in_hot_seat():
-    board = CardCommanderBoard(load_game("card-commander").replay(2, ["commander Karl", "commander Joanne"]),
+    board = BoardWidget(load_game("card-commander").replay(2, ["commander Karl", "commander Joanne"]),
                                mode="hotseat")
     for _ in (0, 1):  # Blue places, then Red, each behind the curtain
         send(board, {"type": "ready"})
@@ -197,7 +196,7 @@ def test_card_commanders_reveal_is_never_taken_back_in_hot_seat():
 
 
 def test_undo_under_the_curtain_never_shows_the_last_players_hand():
-    board = CardCommanderBoard(seed=6, mode="hotseat")
+    board = BoardWidget("card-commander", seed=6, mode="hotseat")
     send(board, {"type": "ready"})
     send(board, {"type": "play", "action": "commander Karl"})
     assert board.curtain == "Red" and board.view["hands"] == [None, None]
@@ -216,7 +215,7 @@ def test_undo_takes_back_a_quiet_action_within_the_same_turn():
     state = reached("command-capture", the_turn_goes_on, start=load_game("command-capture").quick_start("D2", "E7"))
     action = next(a for a in state.legal_actions()[:8] if state.play(a).current_player == state.current_player)
     assert not secrecy.reveals(state, action, (0, 1))
-    board = CommandCaptureBoard(state, seat=state.current_player, mode="hotseat")
+    board = BoardWidget(state, seat=state.current_player, mode="hotseat")
     send(board, {"type": "ready"})
     send(board, {"type": "play", "action": str(action)})
     assert board.can_undo and board.undo_note == ""
@@ -226,7 +225,7 @@ def test_undo_takes_back_a_quiet_action_within_the_same_turn():
 
 def test_a_roll_is_chance_and_turns_undo_off_with_the_reason():
     state = reached("medieval-capture", lambda s: s.current_player == 0 and "roll" in map(str, s.legal_actions()))
-    board = MedievalCaptureBoard(state, seat=0, level="random")
+    board = BoardWidget(state, seat=0, level="random")
     send(board, {"type": "play", "action": "roll"})
     assert not board.can_undo and "chance" in board.undo_note
 
@@ -248,9 +247,9 @@ def test_reveals_is_true_exactly_where_something_hidden_is_shown():
 
 
 # ----- saves -------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("board_class", BOARDS)
-def test_a_save_in_the_middle_of_a_game_is_a_claim_that_hides_everything(board_class, kept_games):
-    board = board_class(human_turn(board_class.game_slug), seat=0, level="random")
+@pytest.mark.parametrize("slug", BOARDS)
+def test_a_save_in_the_middle_of_a_game_is_a_claim_that_hides_everything(slug, kept_games):
+    board = BoardWidget(human_turn(slug), seat=0, level="random")
     sent = listen(board)
     send(board, {"type": "save"})
     (message,) = sent
@@ -260,7 +259,7 @@ def test_a_save_in_the_middle_of_a_game_is_a_claim_that_hides_everything(board_c
                                                                        "actions", "note"}
     assert not words(message["text"]) & hidden_words(board.state, 0)
     assert [p.stat().st_mode & 0o777 for p in kept_games.iterdir()] == [0o600]
-    again = board_class(seat=0, level="random")
+    again = BoardWidget(slug, seat=0, level="random")
     send(again, {"type": "load", "text": message["text"]})
     assert again.message_kind == "info" and again.state == board.state
     assert again.state.seed != board.state.seed  # what chance does next is drawn afresh
@@ -270,22 +269,22 @@ def test_a_save_in_the_middle_of_a_game_is_a_claim_that_hides_everything(board_c
 SHORT = {"command-capture": {"turn_limit": 50}, "medieval-capture": {"crowns_to_win": 1}}
 
 
-@pytest.mark.parametrize("board_class", BOARDS)
-def test_a_finished_game_is_saved_whole_and_loads_anywhere(board_class):
-    over = reached(board_class.game_slug, lambda s: s.is_over, seed=9, **SHORT.get(board_class.game_slug, {}))
-    board = board_class(over, seat=0)
+@pytest.mark.parametrize("slug", BOARDS)
+def test_a_finished_game_is_saved_whole_and_loads_anywhere(slug):
+    over = reached(slug, lambda s: s.is_over, seed=9, **SHORT.get(slug, {}))
+    board = BoardWidget(over, seat=0)
     sent = listen(board)
     send(board, {"type": "save"})
     text = sent[0]["text"]
     assert sent[0]["filename"].endswith("-game.txt")
     assert '[SeedPolicy "withheld"]' in text and "[Seed " not in text  # the seed stays in Python
-    assert record.load(text) == board.state  # what `capture play --load` reads, and any board
+    assert read_saved(text) == board.state  # what `capture play --load` reads, and any board
 
 
 def test_a_board_loads_a_record_or_a_json_save_and_draws_a_fresh_seed():
     state = load_game("card-commander").replay(12, ["commander Karl", "commander Joanne"])
     for text in (record.write(state), state.to_json()):  # both fix seed 12, which decides every card to come
-        board = CardCommanderBoard(seat=0, level="random")
+        board = BoardWidget("card-commander", seat=0, level="random")
         send(board, {"type": "load", "text": text})
         assert board.message_kind == "info" and board.state == state and board.state.seed != 12
 
@@ -303,7 +302,7 @@ def claim_of(game: str, token: str) -> str:
     (claim_of("medieval-capture", "A" * 32), "claims a game of 'medieval-capture'"),
 ], ids=["empty", "text", "object", "nested", "brackets", "version", "path", "missing", "other-game"])
 def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_is_lost(text, says):
-    board = CardCommanderBoard(seed=3, seat=0)
+    board = BoardWidget("card-commander", seed=3, seat=0)
     send(board, {"type": "play", "action": "commander Karl"})
     state = board.state
     send(board, {"type": "load", "text": text})
@@ -312,7 +311,7 @@ def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_is_lost(text, sa
 
 
 def test_a_tampered_save_is_refused_naming_the_action():
-    board = CardCommanderBoard(seed=3, seat=0)
+    board = BoardWidget("card-commander", seed=3, seat=0)
     send(board, {"type": "play", "action": "commander Karl"})
     data = json.loads(board.state.to_json())
     data["history"][0] = "commander Nobody"
@@ -322,11 +321,11 @@ def test_a_tampered_save_is_refused_naming_the_action():
 
 
 def test_new_game_asks_first_only_while_a_game_is_under_way():
-    board = CardCommanderBoard(seed=3, seat=0)
+    board = BoardWidget("card-commander", seed=3, seat=0)
     assert not board.under_way
     send(board, {"type": "play", "action": "commander Karl"})
     assert board.under_way
-    example = CardCommanderBoard.example(board.state, [])
+    example = BoardWidget.example(board.state, [])
     assert not example.under_way
     send(example, {"type": "load", "text": board.state.to_json()})
     assert example.message_kind == "error"
@@ -334,14 +333,14 @@ def test_new_game_asks_first_only_while_a_game_is_under_way():
 
 @pytest.mark.parametrize("mode", ["hotseat", "view"])
 def test_a_board_shared_or_only_shown_offers_a_claim_while_the_game_goes_on(mode):
-    board = CommandCaptureBoard(load_game("command-capture").quick_start("D2", "E7"), mode=mode)
+    board = BoardWidget(load_game("command-capture").quick_start("D2", "E7"), mode=mode)
     sent = listen(board)
     send(board, {"type": "save"})
     assert json.loads(sent[0]["text"])["format"] == "capture-board-claim"
-    teaching = CardCommanderBoard(seed=3, seat=0, teaching=True)  # every card is shown: nothing to hide
+    teaching = BoardWidget("card-commander", seed=3, seat=0, teaching=True)  # every card is shown: nothing to hide
     sent = listen(teaching)
     send(teaching, {"type": "save"})
-    assert record.load(sent[0]["text"]) == teaching.state
+    assert read_saved(sent[0]["text"]) == teaching.state
 
 
 def test_a_lesson_is_neither_saved_nor_replaced_by_a_load():
@@ -354,14 +353,14 @@ def test_a_lesson_is_neither_saved_nor_replaced_by_a_load():
 
 
 def test_a_live_board_keeps_its_game_after_every_move_and_a_fresh_board_resumes_it():
-    board = CardCommanderBoard(seed=3, seat=0, level="random")
+    board = BoardWidget("card-commander", seed=3, seat=0, level="random")
     assert board.resume == ""  # nobody has moved yet
     send(board, {"type": "play", "action": "commander Karl"})
     claim = json.loads(board.resume)
     assert claim["format"] == "capture-board-claim" and not words(board.resume) & hidden_words(board.state, 0)
     send(board, {"type": "play", "action": board.legal[0]})
     assert json.loads(board.resume)["token"] == claim["token"]  # the same kept game, brought up to date
-    fresh = CardCommanderBoard(seat=0, level="random")  # what a page reload or a kernel restart gives
+    fresh = BoardWidget("card-commander", seat=0, level="random")  # what a page reload or a kernel restart gives
     send(fresh, {"type": "load", "text": board.resume})
     assert fresh.message_kind == "info" and fresh.state == board.state
     while not board.state.is_over:
@@ -372,14 +371,14 @@ def test_a_live_board_keeps_its_game_after_every_move_and_a_fresh_board_resumes_
 def test_lessons_and_teaching_boards_keep_no_game():
     lesson = lesson_board(tutorial("card-commander"))
     send(lesson, {"type": "play", "action": "commander Karl"})
-    teaching = CardCommanderBoard(seed=3, seat=0, teaching=True)
+    teaching = BoardWidget("card-commander", seed=3, seat=0, teaching=True)
     send(teaching, {"type": "play", "action": "commander Karl"})
     assert lesson.resume == "" and teaching.resume == "" and teaching.under_way
 
 
 # ----- lessons -----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", ["tutorial", "exercise"])
-@pytest.mark.parametrize("slug", MODULES)
+@pytest.mark.parametrize("slug", games_with_lessons())
 def test_a_live_lesson_page_holds_no_answer_before_it_is_asked(slug, kind, monkeypatch):
     monkeypatch.delenv(STATIC_BOOK, raising=False)
     lesson = tutorial(slug) if kind == "tutorial" else exercises(slug)[0]
@@ -404,21 +403,21 @@ def check_the_page(board, sent: list[dict]) -> None:
     assert not words(json.dumps(synced(board))) & hidden
     for message in sent:
         if message["filename"].endswith("-game.txt"):
-            assert state.is_over and record.load(message["text"]) == state  # the whole game once nothing is at stake
+            assert state.is_over and read_saved(message["text"]) == state  # the whole game once nothing is at stake
         else:  # a claim names the kept game and holds nothing else
             saved = json.loads(message["text"])
             assert saved["format"] == "capture-board-claim" and set(saved) == {"format", "version", "game", "token",
                                                                                "actions", "note"}
 
 
-MIXES = [(board_class, mode) for board_class in BOARDS for mode in ("computer", "hotseat")]
+MIXES = [(slug, mode) for slug in BOARDS for mode in ("computer", "hotseat")]
 
 
-@pytest.mark.parametrize(("board_class", "mode"), MIXES, ids=[f"{b.game_slug}-{m}" for b, m in MIXES])
+@pytest.mark.parametrize(("slug", "mode"), MIXES, ids=[f"{b}-{m}" for b, m in MIXES])
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rng=st.randoms(use_true_random=False))
-def test_no_sequence_of_messages_shows_a_seat_what_it_may_not_see(board_class, mode, rng):
-    board = board_class(seed=rng.randrange(10**6), seat=0, mode=mode, level="random")
+def test_no_sequence_of_messages_shows_a_seat_what_it_may_not_see(slug, mode, rng):
+    board = BoardWidget(slug, seed=rng.randrange(10**6), seat=0, mode=mode, level="random")
     sent = listen(board)
     saves: list[str] = []
     for _ in range(40):
@@ -449,7 +448,7 @@ def test_no_sequence_of_messages_shows_a_seat_what_it_may_not_see(board_class, m
 # ----- the page ----------------------------------------------------------------------------------------------
 @pytest.mark.browser
 def test_the_page_says_why_undo_is_off_and_asks_before_a_new_game(browser, tmp_path):
-    board = CardCommanderBoard(seed=3, seat=0)
+    board = BoardWidget("card-commander", seed=3, seat=0)
     page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer", level="rule",
                              can_undo=False, undo_note="the turn has passed", under_way=True)
     assert page.get_by_role("button", name="undo").is_disabled()
@@ -474,10 +473,10 @@ def test_the_page_says_why_undo_is_off_and_asks_before_a_new_game(browser, tmp_p
 def test_the_page_keeps_the_claim_and_offers_to_resume_after_a_reload(browser, tmp_path):
     from tests.board_page import HARNESS
 
-    board = CardCommanderBoard(seed=3, seat=0)
+    board = BoardWidget("card-commander", seed=3, seat=0)
     send(board, {"type": "play", "action": "commander Karl"})
     claim = board.resume
-    fresh = CardCommanderBoard(seed=4, seat=0)  # the board of the reloaded page: nobody has moved
+    fresh = BoardWidget("card-commander", seed=4, seat=0)  # the board of the reloaded page: nobody has moved
     model = dict(json.loads(fresh.to_json()), legal=fresh.legal, mode="computer", level="rule",
                  under_way=False, resume="")
     page_file = tmp_path / "board.html"

@@ -13,9 +13,10 @@ from functools import partial
 
 import pytest
 
-from capture_lib import analysis, cli
-from capture_lib.cluster import INSTALL, ClusterError, connect, executor_for
-from capture_lib.simulate import load, run_games
+from capture_lib import cli
+from capture_lib.experiments import analysis
+from capture_lib.experiments.cluster import INSTALL, ClusterError, connect, executor_for
+from capture_lib.experiments.simulate import load, run_games
 
 SEED = 4_100
 #: The small experiment both executors play: (game, games, players).

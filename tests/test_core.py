@@ -15,12 +15,14 @@ import pytest
 
 import capture_lib
 from capture_lib import CHANCE, GameNotAvailable, IllegalAction, list_games, load_game
-from capture_lib.core import registry, saves, svg
+from capture_lib import games as registry
+from capture_lib.bookkit.docs import find_ruling, options_markdown, ruling_markdown, rulings_markdown
+from capture_lib.core import saves
 from capture_lib.core.cards import RANKS, SUITS, Card, full_deck
 from capture_lib.core.chance import derived_rng, pick_outcome
-from capture_lib.core.docs import find_ruling, options_markdown, ruling_markdown, rulings_markdown
 from capture_lib.core.options import Option, Ruling, resolve_options, shown
 from capture_lib.core.protocol import Action
+from capture_lib.render import svg
 
 CC = load_game("card-commander")
 
@@ -322,33 +324,33 @@ def test_a_save_of_a_finished_game_round_trips():
 # ----- the registry -----------------------------------------------------------------------------------------
 
 
-SLUGS = ("capture-the-commander", "card-commander", "command-capture", "medieval-capture")
+SLUGS = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
 
 
-def test_the_registry_knows_the_four_games():
-    assert tuple(registry.GAMES) == SLUGS
-    assert list_games() == [slug for slug in SLUGS if registry.GAMES[slug] is not None]
-    assert "card-commander" in list_games()
+def test_the_registry_knows_the_four_games_in_the_books_order():
+    assert registry.list_games() == list(SLUGS) == list_games()
+    assert [d.slug for d in registry.descriptions()] == list(SLUGS)
     assert load_game("card-commander") is load_game("card-commander") is CC
     assert capture_lib.load_game is load_game
+    assert registry.describe("card-commander").game is CC
 
 
 def test_an_unknown_game_is_not_available():
-    with pytest.raises(GameNotAvailable, match="no game called 'chess'; games are: capture-the-commander, "
-                                               "card-commander, command-capture, medieval-capture"):
+    with pytest.raises(GameNotAvailable, match="no game called 'chess'; games are: card-commander, "
+                                               "capture-the-commander, command-capture, medieval-capture"):
         load_game("chess")
     with pytest.raises(GameNotAvailable):
         load_game("Card-Commander")
 
 
-@pytest.mark.parametrize("slug", [s for s in SLUGS if s != "card-commander"])
-def test_a_game_whose_rules_are_not_written_yet(slug, monkeypatch):
-    # Other games are being written at the same time: the test sets the registry's "not yet" entry itself.
-    monkeypatch.setitem(registry.GAMES, slug, None)
-    monkeypatch.delitem(registry._loaded, slug, raising=False)
-    with pytest.raises(GameNotAvailable, match=f"'{slug}' is not yet available"):
-        load_game(slug)
-    assert slug not in list_games()
+def test_a_games_parts_are_imported_only_when_asked_for():
+    code = ("import sys, capture_lib; capture_lib.load_game('medieval-capture'); "
+            "print(sorted(m for m in sys.modules if m.startswith('capture_lib.games.medieval_capture.')))")
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "rules" in out and "players" not in out and "lessons" not in out and "render" not in out
 
 
 # ----- cards ------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai.simple import simple_player
+from capture_lib.search.simple import simple_player
 
 
 def finish(slug: str, seed: int, **options):

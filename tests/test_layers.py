@@ -1,7 +1,27 @@
-"""Imports run one way: core <- games <- ai (search and players) <- simulate <- analysis / cli.
+"""Imports run one way, with no circles: the house's layers, from the engine's core up to the ``capture`` command.
 
-Every module under ``capture_lib`` is parsed with ``ast`` (nothing is imported), and every import in
-it is checked, lazy ones inside functions included.
+Every module under ``capture_lib`` is parsed with ``ast`` (nothing is imported), and every import in it is
+checked, lazy ones inside functions included. The layers, lowest first (a module imports only its own layer
+and the layers below it, and each rule below narrows that):
+
+====  =====================  ==========================================================================
+rank  layer                  modules
+====  =====================  ==========================================================================
+0     core                   ``capture_lib.core``: protocol, chance, options, errors, saves, records
+1     registry               ``capture_lib.games`` (the list of games) and the package's face
+2     rules                  a game's ``rules`` and its package's ``__init__`` (its description)
+3     search                 ``capture_lib.search``: the shared search, levels, ratings' summary
+4     players                a game's ``players``
+5     render                 ``capture_lib.render``: the renderers of scenes, shared by every game
+6     presentation           a game's other parts: scene, render, lessons, rules index, terminal, session
+7     session                ``capture_lib.session``: one board session for every host
+8     hosts                  ``capture_lib.hosts``: anywidget, static pages, the in-browser worker, terminal
+9     bookkit, experiments   the book's helpers; simulations and the analysis (neither imports the other)
+10    classroom              ``capture_lib.classroom``: ``capture serve``
+11    cli                    ``capture_lib.cli``: imported by nothing
+====  =====================  ==========================================================================
+
+Besides: a game never imports another game's code; a game's rules import only the core and themselves.
 """
 
 from __future__ import annotations
@@ -12,10 +32,8 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "capture_lib"
-GAMES = frozenset(p.name for p in (ROOT / "games").iterdir() if (p / "__init__.py").exists())
-#: Layers that the computer players must never reach: they sit above ``capture_lib.ai``.
-ABOVE_AI = ("simulate", "analysis", "cli", "boards", "widgets", "terminal", "serve", "summaries", "notebook",
-            "lessons")
+RANKS = {"core": 0, "registry": 1, "rules": 2, "search": 3, "players": 4, "render": 5, "presentation": 6,
+         "session": 7, "hosts": 8, "bookkit": 9, "experiments": 9, "classroom": 10, "cli": 11}
 
 
 def _module_name(path: pathlib.Path) -> str:
@@ -26,13 +44,29 @@ def _module_name(path: pathlib.Path) -> str:
 MODULES = {_module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
 
 
-def imports_of(name: str, source: str, is_package: bool) -> list[str]:
+def _typing_only(tree: ast.AST) -> set[int]:
+    """The ids of the nodes inside ``if TYPE_CHECKING:`` blocks (imports for annotations alone)."""
+    inside = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", "")) == "TYPE_CHECKING":
+            for statement in node.body:
+                inside.update(id(n) for n in ast.walk(statement))
+    return inside
+
+
+def imports_of(name: str, source: str, is_package: bool, typing: bool = True) -> list[str]:
     """The ``capture_lib`` modules that ``source`` (the module ``name``) imports, relative imports resolved.
 
     ``from package import name`` counts as importing ``package.name`` where that is a module, else ``package``.
+    ``typing=False`` leaves out the imports made for annotations alone (``if TYPE_CHECKING:``), which
+    never run, so they make no circle.
     """
     found = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    skipped = set() if typing else _typing_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             found += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -49,15 +83,18 @@ def imports_of(name: str, source: str, is_package: bool) -> list[str]:
 
 
 def layer(module: str) -> tuple[str, str | None]:
-    """``(layer, game)`` of a ``capture_lib`` module: game is set for a game's rules and for its players."""
+    """``(layer, game)`` of a ``capture_lib`` module: ``game`` is set for every part of one game's package."""
     parts = module.split(".")[1:]
-    if not parts or parts[0] in ("core", "rules_index"):
-        return ("core", None)  # the root package only re-exports core; rules_index is the games' shared helper
+    if not parts:
+        return ("registry", None)  # the package's face re-exports the core and the registry
     if parts[0] == "games":
-        return ("game", parts[1] if len(parts) > 1 else None)
-    if parts[0] == "ai":
-        return ("ai", parts[1] if len(parts) > 1 and parts[1] in GAMES else None)
-    return (parts[0].split("_")[0] if parts[0].startswith("serve") else parts[0], None)
+        if len(parts) == 1:
+            return ("registry", None)
+        game = parts[1]
+        if len(parts) == 2 or parts[2] == "rules":
+            return ("rules", game)
+        return ("players" if parts[2] == "players" else "presentation", game)
+    return (parts[0], None)
 
 
 def problems(modules: dict[str, str]) -> list[str]:
@@ -69,39 +106,99 @@ def problems(modules: dict[str, str]) -> list[str]:
         for target in imports_of(name, source, is_package):
             kind, game = layer(target)
             why = None
-            if own == "core" and kind != "core":
-                why = "core imports no other layer"
-            elif own == "game" and not (kind == "core" or (kind == "game" and game == own_game)):
-                why = "a game package imports only core and itself"
-            elif own == "ai" and kind in ABOVE_AI:
-                why = f"capture_lib.ai never imports {kind}, a layer above it"
-            elif own == "ai" and own_game is not None and game not in (None, own_game):
-                why = f"a game's players ({own_game}) never import another game's code ({game})"
-            elif own == "simulate" and kind in ("analysis", "cli"):
-                why = "simulate never imports analysis or cli"
+            if own_game is not None and game is not None and game != own_game:
+                why = f"a game ({own_game}) never imports another game's code ({game})"
+            elif own == "rules" and not (kind == "core" or (kind == "rules" and game == own_game)):
+                why = "a game's rules import only the core and themselves"
+            elif RANKS[kind] > RANKS[own] or (RANKS[kind] == RANKS[own] and kind != own):
+                why = f"the {own} layer never imports the {kind} layer, which is above it or beside it"
             if why:
                 found.append(f"{name} imports {target}: {why}")
     return found
 
 
+def cycles(modules: dict[str, str]) -> list[list[str]]:
+    """The circles among ``modules`` (each a strongly connected set of two or more), lazy imports included."""
+    graph = {name: set() for name in modules}
+    for name, source in modules.items():
+        is_package = MODULES.get(name, pathlib.Path()).name == "__init__.py"
+        for target in imports_of(name, source, is_package, typing=False):
+            if target in graph and target != name:
+                graph[name].add(target)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's strongly connected components
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def sources() -> dict[str, str]:
+    return {name: path.read_text(encoding="utf-8") for name, path in MODULES.items()}
+
+
 def test_every_module_keeps_to_its_layer():
-    sources = {name: path.read_text(encoding="utf-8") for name, path in MODULES.items()}
-    assert problems(sources) == []
+    assert problems(sources()) == []
+
+
+def test_no_module_imports_itself_back_through_others():
+    assert cycles(sources()) == []
+
+
+def test_a_circle_is_found():
+    found = cycles({"capture_lib.session.board": "from capture_lib.session import recipes\n",
+                    "capture_lib.session.recipes": "def f():\n    from capture_lib.session.board import X\n"})
+    assert found == [["capture_lib.session.board", "capture_lib.session.recipes"]]
 
 
 @pytest.mark.parametrize(("name", "source", "broken"), [
-    ("capture_lib.ai.levels", "def f():\n    from capture_lib.simulate import score\n", "capture_lib.simulate"),
-    ("capture_lib.ai.card_commander.search", "from ..medieval_capture import rule\n",
-     "capture_lib.ai.medieval_capture.rule"),
-    ("capture_lib.ai.card_commander.rule", "import capture_lib.games.medieval_capture.board\n",
-     "capture_lib.games.medieval_capture.board"),
-    ("capture_lib.games.card_commander.state", "from capture_lib.ai.simple import observation_rng\n",
-     "capture_lib.ai.simple"),
-    ("capture_lib.games.card_commander.state", "from ..medieval_capture import board\n",
-     "capture_lib.games.medieval_capture.board"),
+    ("capture_lib.search.levels", "def f():\n    from capture_lib.experiments.simulate import score\n",
+     "capture_lib.experiments.simulate"),
+    ("capture_lib.games.card_commander.players.search", "from capture_lib.games.medieval_capture.players import rule\n",
+     "capture_lib.games.medieval_capture.players.rule"),
+    ("capture_lib.games.card_commander.players.rule", "import capture_lib.games.medieval_capture.rules.board\n",
+     "capture_lib.games.medieval_capture.rules.board"),
+    ("capture_lib.games.card_commander.rules.state", "from capture_lib.search.simple import observation_rng\n",
+     "capture_lib.search.simple"),
+    ("capture_lib.games.card_commander.rules.state", "from ...medieval_capture.rules import board\n",
+     "capture_lib.games.medieval_capture.rules.board"),
+    ("capture_lib.games.card_commander.rules.state",
+     "def f():\n    from capture_lib.games.card_commander import render\n",
+     "capture_lib.games.card_commander.render"),
+    ("capture_lib.games.card_commander.players.rule", "from capture_lib.games.card_commander import lessons\n",
+     "capture_lib.games.card_commander.lessons"),
     ("capture_lib.core.protocol", "from capture_lib.games import card_commander\n",
      "capture_lib.games.card_commander"),
-    ("capture_lib.simulate", "def f():\n    import capture_lib.analysis\n", "capture_lib.analysis"),
+    ("capture_lib.session.board", "from capture_lib.cli import main\n", "capture_lib.cli"),
+    ("capture_lib.hosts.terminal.play", "from capture_lib.cli import save_game\n", "capture_lib.cli"),
+    ("capture_lib.experiments.simulate", "def f():\n    import capture_lib.bookkit.summaries\n",
+     "capture_lib.bookkit.summaries"),
+    ("capture_lib.session.recipes", "from capture_lib.hosts.widget import BoardWidget\n", "capture_lib.hosts.widget"),
 ])
 def test_a_wrong_import_is_named(name, source, broken):
     found = problems({name: source})
@@ -110,9 +207,13 @@ def test_a_wrong_import_is_named(name, source, broken):
 
 def test_allowed_imports_pass():
     assert problems({
-        "capture_lib.ai.card_commander.search": "from ..tuning import Tuning\nfrom .rule import PREFERENCE\n"
-                                                "from capture_lib.games.card_commander.state import card_value\n",
-        "capture_lib.games.card_commander.state": "from capture_lib.core.protocol import State\n"
-                                                  "from . import actions\n",
-        "capture_lib.simulate": "from capture_lib.ai.levels import make_player\n",
+        "capture_lib.games.card_commander.players.search": "from capture_lib.search.tuning import Tuning\n"
+                                                           "from .rule import PREFERENCE\n"
+                                                           "from capture_lib.games.card_commander.rules import x\n",
+        "capture_lib.games.card_commander.rules.state": "from capture_lib.core.protocol import State\n"
+                                                        "from . import actions\n",
+        "capture_lib.games.card_commander.lessons": "from capture_lib.games.card_commander.rules import GAME\n"
+                                                    "from capture_lib.core.lessons import Lesson\n",
+        "capture_lib.experiments.simulate": "from capture_lib.search.levels import make_player\n",
+        "capture_lib.session.board": "from capture_lib.games import describe\n",
     }) == []

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from capture_lib import ratings
-from capture_lib.ai import level_ratings
-from capture_lib.ratings import elo_gap, expected_score, fit, fit_games, tally
+from capture_lib.experiments import ratings
+from capture_lib.experiments.ratings import elo_gap, expected_score, fit, fit_games, tally
+from capture_lib.search import level_ratings
 
 TRUE = {"random": 1000.0, "rule": 1500.0, "easy": 1600.0, "hard": 1850.0}
 
@@ -122,7 +122,7 @@ def test_the_chooser_labels_say_each_levels_rating():
     summary = level_ratings.shipped_summary()
     slug, entry = next(iter(summary["games"].items()))
     labels = level_ratings.level_labels(slug)
-    from capture_lib.ai.levels import LEVEL_NAMES
+    from capture_lib.search.levels import LEVEL_NAMES
 
     assert list(labels) == list(LEVEL_NAMES)
     hard = entry["players"]["hard"]["elo"]
@@ -143,8 +143,8 @@ def test_the_summary_ships_in_the_package_data():
 def test_a_round_robin_seats_each_pair_both_ways_and_a_resumed_one_takes_the_stored_games(monkeypatch, tmp_path):
     from concurrent.futures import ThreadPoolExecutor
 
-    from capture_lib import analysis
-    from capture_lib.simulate import save
+    from capture_lib.experiments import analysis
+    from capture_lib.experiments.simulate import save
 
     played = []
 
@@ -193,8 +193,8 @@ def test_a_round_robin_seats_each_pair_both_ways_and_a_resumed_one_takes_the_sto
 def test_stored_round_robins_pair_every_player_both_ways_and_replay(slug):
     from concurrent.futures import ThreadPoolExecutor
 
-    from capture_lib import analysis
-    from capture_lib.simulate import run_games
+    from capture_lib.experiments import analysis
+    from capture_lib.experiments.simulate import run_games
 
     meta, records = analysis.read(f"{slug}-ratings")
     players = analysis.RATING_PLAYERS[slug]

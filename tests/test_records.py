@@ -9,9 +9,8 @@ import random
 
 import pytest
 
-from capture_lib import CHANCE, load_game
+from capture_lib import CHANCE, load_game, read_saved
 from capture_lib.cli import load_saved, main, play_in_terminal, save_game
-from capture_lib.core import record
 
 SLUGS = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
 CC = load_game("card-commander")
@@ -46,9 +45,9 @@ def test_random_games_read_back_from_records_and_saves(slug, seed, options):
         text = state.to_record()
         from_record = game.from_record(text)
         assert from_record == state and from_record.seed == state.seed and from_record.history == state.history
-        assert game.load(text) == state == record.load(text)
+        assert game.load(text) == state == read_saved(text)
         saved = state.to_json()
-        assert game.from_json(saved) == state == game.load(saved) == record.load(saved)
+        assert game.from_json(saved) == state == game.load(saved) == read_saved(saved)
         # Chance still to come follows the recorded seed: the games go on alike.
         if state.current_player == CHANCE:
             assert from_record.play_chance() == state.play_chance()
@@ -61,7 +60,7 @@ def test_random_games_read_back_from_records_and_saves(slug, seed, options):
 def test_a_file_from_a_windows_editor_reads_back():
     state = random_game("command-capture", 4, 30)[-1]
     for text in (state.to_record(), state.to_json()):
-        assert record.load("\ufeff" + text.replace("\n", "\r\n")) == state
+        assert read_saved("\ufeff" + text.replace("\n", "\r\n")) == state
 
 
 def test_a_record_reads_like_the_chapters_notation():
@@ -151,7 +150,7 @@ def test_a_bad_record_is_refused_with_the_reason(change, match):
 ])
 def test_loading_either_form_without_a_game_names_the_problem(text, match):
     with pytest.raises(ValueError, match=match):
-        record.load(text)
+        read_saved(text)
 
 
 def test_the_terminal_game_saves_and_loads_records_and_json(tmp_path):

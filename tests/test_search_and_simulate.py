@@ -8,9 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from capture_lib import load_game
-from capture_lib.ai.levels import make_player
-from capture_lib.ai.mcts import LEVELS, mcts_player, search
-from capture_lib.simulate import load, run_games, save, win_rate
+from capture_lib.experiments.simulate import load, run_games, save, win_rate
+from capture_lib.search.levels import make_player
+from capture_lib.search.mcts import LEVELS, mcts_player, search
 
 GAME = load_game("card-commander")
 BLUE = ["2D", "5D", "7S", "9H", "10C", "3H", "4S", "6C", "8D", "AH"]
@@ -69,7 +69,7 @@ def test_win_rate_interval_contains_the_rate():
 
 
 def test_unknown_player_is_refused_and_the_ceilings_are_for_analysis_only():
-    from capture_lib.ai.levels import LEVEL_NAMES, player_for
+    from capture_lib.search.levels import LEVEL_NAMES, player_for
 
     with pytest.raises(ValueError, match="random, rule, easy, medium, hard, oracle, counter"):
         make_player("impossible", timed=False)

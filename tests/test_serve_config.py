@@ -13,16 +13,16 @@ import jinja2
 import pytest
 from traitlets.config.loader import PyFileConfigLoader
 
-from capture_lib import serve as serving
-from capture_lib.serve_auth import (
+from capture_lib.classroom import voila as serving
+from capture_lib.classroom.auth import (
     ASK_THE_TEACHER,
     WRONG_WORD,
     ClassroomIdentityProvider,
     ClassroomLoginHandler,
     login_html,
 )
-from capture_lib.serve_kernel import SHORT_MESSAGE, BoardError, quiet_tracebacks
-from capture_lib.serve_limits import BUSY_STATUS, FULL_STATUS, ClassFull, KernelLimits, Running
+from capture_lib.classroom.kernel import SHORT_MESSAGE, BoardError, quiet_tracebacks
+from capture_lib.classroom.limits import BUSY_STATUS, FULL_STATUS, ClassFull, KernelLimits, Running
 
 
 # ----- the token ------------------------------------------------------------------------------------------
@@ -80,7 +80,7 @@ def test_serve_reads_the_token_from_the_environment_and_hands_it_over_in_the_pri
     assert "c.Voila.token = 'castle-17'" in seen["config"] and seen["mode"] == 0o600
     assert serving.TOKEN_ENV not in seen["env"], "Voila (and every kernel) would inherit the token"
     assert "token=castle-17" in capsys.readouterr().out
-    assert ["from capture_lib.serve_kernel import quiet_tracebacks\n\nquiet_tracebacks()\n"] == seen["startup"]
+    assert ["from capture_lib.classroom.kernel import quiet_tracebacks\n\nquiet_tracebacks()\n"] == seen["startup"]
 
 
 def test_serve_with_tracebacks_shown_leaves_the_kernels_ipython_alone(monkeypatch, tmp_path):
@@ -206,7 +206,7 @@ class FakeShell:
 def test_a_kernel_failure_shows_one_short_line_and_logs_the_traceback(caplog):
     shell = FakeShell()
     assert quiet_tracebacks(shell)
-    with caplog.at_level(logging.ERROR, logger="capture_lib.serve"):
+    with caplog.at_level(logging.ERROR, logger="capture_lib.classroom.voila"):
         shell._showtraceback(KeyError, KeyError("method"),
                              ["\x1b[31mTraceback\x1b[0m", f"File {os.__file__}:1", "KeyError: 'method'"])
     [(etype, evalue, stb)] = shell.sent

@@ -24,11 +24,11 @@ import time
 import pytest
 
 from capture_lib import load_game
-from capture_lib.ai.levels import player_for
 from capture_lib.cli import lab_command, main
-from capture_lib.terminal.base import matching, words_of, wrap_moves
-from capture_lib.terminal.paint import Paint, colour_wanted
-from capture_lib.terminal.play import play_in_terminal
+from capture_lib.hosts.terminal.play import play_in_terminal
+from capture_lib.render.paint import Paint, colour_wanted
+from capture_lib.render.text import matching, words_of, wrap_moves
+from capture_lib.search.levels import player_for
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -228,7 +228,7 @@ def test_colour_only_on_a_terminal_without_no_color():
 
 
 def test_the_terminal_views_only_what_the_seat_may_see():
-    from capture_lib.terminal import view_for
+    from capture_lib.hosts.terminal import view_for
 
     game = load_game("medieval-capture")
     state = game.new_game(seed=3)
@@ -285,8 +285,8 @@ def test_capture_lab_starts_jupyterlab_on_the_port_given(tmp_path):
 
 
 def test_the_medieval_map_gives_every_space_a_cell_of_its_own():
-    from capture_lib.games.medieval_capture.board import BOARD
-    from capture_lib.terminal.medieval_capture import SLOT, layout
+    from capture_lib.games.medieval_capture.rules.board import BOARD
+    from capture_lib.games.medieval_capture.terminal import SLOT, layout
 
     grid = layout(BOARD)
     assert len(set(grid.at)) == len(BOARD.ids)
@@ -298,7 +298,7 @@ def test_the_medieval_map_gives_every_space_a_cell_of_its_own():
 
 
 def test_capture_the_commander_explains_a_tied_battle():
-    from capture_lib.terminal import view_for
+    from capture_lib.hosts.terminal import view_for
 
     game, player, view = load_game("capture-the-commander"), player_for("random"), view_for("capture-the-commander")
     state = game.new_game(seed=0)

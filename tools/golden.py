@@ -279,8 +279,8 @@ def difference(path: pathlib.Path, context: int = 3, most: int = 80) -> str:
 def play(spec: Spec) -> list[str]:
     """The actions of the game ``spec`` describes, played to its end by its seeded computer players."""
     from capture_lib import load_game
-    from capture_lib.ai.levels import make_player
     from capture_lib.core.chance import CHANCE
+    from capture_lib.search.levels import make_player
 
     state = load_game(spec.slug).new_game(seed=spec.seed, **spec.options)
     if len(spec.players) != state.num_players:

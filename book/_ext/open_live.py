@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from docutils import nodes
 
-#: The class of a board's place in a page (``capture_lib.widgets.static``).
+#: The class of a board's place in a page (``capture_lib.hosts.static``).
 BOARD_CLASS = "capture-static-board"
 
 

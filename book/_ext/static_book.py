@@ -1,12 +1,12 @@
 """A Sphinx extension: the HTML book is the live book.
 
 - The kernels that run the book's notebooks write each board in the live book's light form
-  (``capture_lib.widgets.static``: ``CAPTURE_LIVE_BOOK=1``; the kernels inherit this process's
+  (``capture_lib.hosts.static``: ``CAPTURE_LIVE_BOOK=1``; the kernels inherit this process's
   environment, and the notebooks run after ``setup``): a page names each board's module and stylesheet
   instead of embedding a copy per board, and carries each board's recipe for the engine.
 - No page carries myst-nb's widget state: nothing in the book reads it (the boards mount themselves).
 - When the build is done, the book's static files get what the pages load (``_static/capture/``): every
-  board module and stylesheet, the page loader and the engine's worker (``capture_lib/widgets/live``), the
+  board module and stylesheet, the page loader and the engine's worker (``capture_lib/hosts/live``), the
   pinned Pyodide from ``node_modules`` (``npm ci``, run by ``tools/setup.sh``) and a wheel of capture_lib
   built with ``pip wheel --no-deps``.
 
@@ -27,7 +27,7 @@ import tempfile
 
 from sphinx.util import logging
 
-from capture_lib.widgets.static import LIVE_BOOK, book_module_files
+from capture_lib.hosts.static import LIVE_BOOK, book_module_files
 
 logger = logging.getLogger(__name__)
 
@@ -108,7 +108,7 @@ def _finish(app, exception) -> None:
     for problem in write_static(outdir):
         logger.warning(f"the live book lacks {problem}: its boards will show their pictures only")
     for name in unknown_modules(outdir):
-        logger.warning(f"a page names the board file {name}, which no board of capture_lib.widgets gives")
+        logger.warning(f"a page names the board file {name}, which no board of capture_lib.hosts gives")
 
 
 def setup(app):

@@ -14,28 +14,11 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from . import saves
-from .chance import CHANCE, derived_rng, pick_outcome
-from .errors import IllegalAction
-from .options import Option, Ruling, resolve_options, shown
-
-#: Seeds are whole numbers from 0 up to this limit (exclusive): 64 bits is plenty to draw from, and a
-#: bound keeps a seed from a file from being a number too long to print or hash.
-SEED_LIMIT = 2**64
-
-
-def check_seed(seed: Any) -> int:
-    """``seed`` if it is a whole number from 0 to ``SEED_LIMIT - 1``, else ``ValueError`` saying so."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"a seed must be an int (a whole number), not {shown(seed)}")
-    if not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {shown(seed)}")
-    return int(seed)
-
-
-def fresh_seed() -> int:
-    """A seed drawn from the system's secure random source, for a game whose caller fixed none."""
-    return random.SystemRandom().randrange(2**32)
+from capture_lib.core import record, saves
+from capture_lib.core.chance import CHANCE, derived_rng, pick_outcome
+from capture_lib.core.errors import IllegalAction
+from capture_lib.core.options import Option, Ruling, resolve_options, shown
+from capture_lib.core.seeds import check_seed, fresh_seed
 
 
 class Action(ABC):
@@ -112,15 +95,11 @@ class Game(ABC):
 
     def from_record(self, text: str) -> State:
         """Load a state from a game record written by ``State.to_record`` (see ``core.record``)."""
-        from . import record
-
         return record.read(self, text)
 
     def load(self, text: str | bytes) -> State:
         """Load a state from either saved form: a game record or a JSON save (told apart by their first
         character); ``ValueError`` naming the problem for anything else."""
-        from . import record
-
         return record.load(text, self)
 
     def __repr__(self) -> str:
@@ -307,8 +286,6 @@ class State(ABC):
     def to_record(self, seed: bool = True) -> str:
         """The game as a plain text record (headers, then one move per line; ``Game.from_record`` reads
         it). Like a save it holds every hidden card, and the seed unless ``seed=False``: see ``core.record``."""
-        from . import record
-
         return record.write(self, seed=seed)
 
     def __eq__(self, other: object) -> bool:

@@ -44,14 +44,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import saves
-from .chance import CHANCE
-from .options import shown
+from capture_lib.core import saves
+from capture_lib.core.chance import CHANCE
+from capture_lib.core.options import shown
+from capture_lib.core.seeds import fresh_seed
 
 if TYPE_CHECKING:
-    from .protocol import Game, State
+    from capture_lib.core.protocol import Game, State
 
 #: This format's version, the ``Record`` header.
 VERSION = 1
@@ -208,8 +210,6 @@ def read(game: Game, text: str) -> State:
     elif policy == "withheld":
         if "Seed" in headers:
             raise ValueError("the record withholds its seed (SeedPolicy \"withheld\") but has a Seed header")
-        from .protocol import fresh_seed  # here, not above: protocol imports this module
-
         seed = fresh_seed()
     else:
         raise ValueError(f"SeedPolicy is \"fixed\" or \"withheld\", not {shown(policy)}")
@@ -230,9 +230,13 @@ def read(game: Game, text: str) -> State:
     return state
 
 
-def load(text: str | bytes, game: Game | None = None) -> State:
-    """A state from a record or a JSON save (a save's text starts with ``{``); the game is the one the
-    text names, which must be ``game`` if one is given."""
+def load(text: str | bytes, game: Game | None = None, find: Callable[[str], Game] | None = None) -> State:
+    """A state from a record or a JSON save (a save's text starts with ``{``).
+
+    The game is the one the text names, which must be ``game`` if one is given; otherwise ``find`` (the
+    registry's ``load_game``: this module sits below the games and never imports them) turns the name
+    the text gives into a game.
+    """
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -247,18 +251,17 @@ def load(text: str | bytes, game: Game | None = None) -> State:
             slug = data.get("game") if isinstance(data, dict) else None
             if not isinstance(slug, str):
                 raise ValueError("the saved game does not name its game")
-            game = _game(slug)
+            game = _game(slug, find)
         return saves.load(game, text)
     if game is None:
-        game = _game(slug_of(text))
+        game = _game(slug_of(text), find)
     return read(game, text)
 
 
-def _game(slug: str) -> Game:
-    from .errors import GameNotAvailable
-    from .registry import load_game
-
+def _game(slug: str, find: Callable[[str], Game] | None) -> Game:
+    if find is None:
+        raise ValueError("a saved game can be read only for a known game: name the game to read it with")
     try:
-        return load_game(slug)
-    except GameNotAvailable as err:
+        return find(slug)
+    except LookupError as err:  # GameNotAvailable
         raise ValueError(f"the saved game is of a game this engine does not have: {err}") from None

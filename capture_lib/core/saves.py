@@ -30,11 +30,12 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalAction
-from .options import shown
+from capture_lib.core.errors import IllegalAction
+from capture_lib.core.options import shown
+from capture_lib.core.seeds import check_seed
 
 if TYPE_CHECKING:
-    from .protocol import Game, State
+    from capture_lib.core.protocol import Game, State
 
 FORMAT = "capture-lib-save"
 VERSION = 2
@@ -99,8 +100,6 @@ def _field(data: dict[str, Any], name: str, kinds: tuple[type, ...]) -> Any:
 
 def check_seed_in(seed: int, what: str) -> None:
     """``check_seed`` for a seed read from a file, the message naming where it was (``what``)."""
-    from .protocol import check_seed  # here, not above: protocol imports this module
-
     try:
         check_seed(seed)
     except ValueError as err:

@@ -8,12 +8,13 @@ from collections import Counter
 import pytest
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai.capture_the_commander import search as ctcs
-from capture_lib.ai.card_commander import search as ccs
-from capture_lib.ai.mcts import LEVELS, mcts_player, search
-from capture_lib.ai.oracle import _card_commander_world, oracle_player
-from capture_lib.ai.tuning import PLAIN, tuning_for
-from capture_lib.games.card_commander.state import number_cards
+from capture_lib.games.capture_the_commander.players import search as ctcs
+from capture_lib.games.card_commander.players import search as ccs
+from capture_lib.games.card_commander.players.oracle import oracle_world as _card_commander_world
+from capture_lib.games.card_commander.rules.state import number_cards
+from capture_lib.search.mcts import LEVELS, mcts_player, search
+from capture_lib.search.oracle import oracle_player
+from capture_lib.search.tuning import PLAIN, tuning_for
 
 CC = load_game("card-commander")
 CTC = load_game("capture-the-commander")

@@ -6,8 +6,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from capture_lib import analysis
-from capture_lib.simulate import run_games
+from capture_lib.experiments import analysis
+from capture_lib.experiments.simulate import run_games
 
 POOL = ThreadPoolExecutor(1)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import CHANCE
-from capture_lib.ai.command_capture import alphabeta
-from capture_lib.ai.levels import make_player
+from capture_lib.games.command_capture.players import alphabeta
+from capture_lib.search.levels import make_player
 from tests.command_capture.helpers import GAME, pos
 
 

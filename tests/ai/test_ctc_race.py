@@ -6,10 +6,10 @@ import math
 import random
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai.capture_the_commander import race as race
-from capture_lib.ai.capture_the_commander import search as ctcs
-from capture_lib.ai.mcts import search
-from capture_lib.games.capture_the_commander import layout as lay
+from capture_lib.games.capture_the_commander.players import race, race_table
+from capture_lib.games.capture_the_commander.players import search as ctcs
+from capture_lib.games.capture_the_commander.rules import layout as lay
+from capture_lib.search.mcts import search
 
 CTC = load_game("capture-the-commander")
 
@@ -50,7 +50,7 @@ def test_the_stored_table_favours_the_nearer_racer_and_the_strong_card():
 
 def test_a_small_rerun_agrees_with_the_stored_table():
     _, stored = race.read()
-    small = race.race_counts(400)
+    small = race_table.race_counts(400)
     checked = 0
     for cell, (won, seen) in small.items():
         if seen < 50:

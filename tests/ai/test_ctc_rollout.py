@@ -8,11 +8,11 @@ import random
 import pytest
 
 from capture_lib import load_game
-from capture_lib.ai.capture_the_commander import search as ctcs
-from capture_lib.ai.capture_the_commander.rollout import Hand, rollout
-from capture_lib.ai.capture_the_commander.rule import simple_player
 from capture_lib.core.cards import RANKS
-from capture_lib.games.capture_the_commander.layout import SLOTS, attackers, targets
+from capture_lib.games.capture_the_commander.players import search as ctcs
+from capture_lib.games.capture_the_commander.players.rollout import Hand, rollout
+from capture_lib.games.capture_the_commander.players.rule import simple_player
+from capture_lib.games.capture_the_commander.rules.layout import SLOTS, attackers, targets
 
 CTC = load_game("capture-the-commander")
 SUITS = "SHDC"
@@ -126,7 +126,7 @@ def test_the_racing_side_races_and_the_other_weighs_as_the_rule_player(monkeypat
 
 
 def test_the_counter_player_plays_fair_and_only_this_game():
-    from capture_lib.ai.oracle import counter_player
+    from capture_lib.games.capture_the_commander.players.counter import counter_player
 
     spades = " ".join(r + "S" for r in RANKS)
     a = CTC.from_position(f"turn: North\nNorth: {spades}\nSouth: " + " ".join(r + "H" for r in RANKS) + "\n")
@@ -141,7 +141,7 @@ def test_the_counter_player_plays_fair_and_only_this_game():
 def test_a_flat_paired_root_plays_every_sample_out_from_the_root():
     from dataclasses import replace
 
-    from capture_lib.ai.mcts import search
+    from capture_lib.search.mcts import search
 
     tuning = replace(ctcs.TUNING, rollout=rollout, tree=False)
     state = CTC.new_game(seed=9).resolve_chance(random.Random(9))

@@ -1,12 +1,14 @@
-"""Players by name (``capture_lib.ai.levels``): the shared levels, and what a game's package adds or replaces."""
+"""Players by name (``capture_lib.search.levels``): the shared levels, and what a game's package adds or replaces."""
 
 from __future__ import annotations
 
 import pytest
 
 from capture_lib import load_game
-from capture_lib.ai import card_commander, levels
-from capture_lib.ai.simple import GAME_PACKAGES, game_package, random_player
+from capture_lib.games import list_games
+from capture_lib.games.card_commander import players as card_commander
+from capture_lib.search import levels
+from capture_lib.search.simple import game_package, random_player
 
 
 def _first(slug: str):
@@ -14,7 +16,7 @@ def _first(slug: str):
 
 
 def test_every_game_package_has_a_rule_player_and_a_tuning():
-    for slug in GAME_PACKAGES:
+    for slug in list_games():
         package = game_package(slug)
         assert callable(package.RULE_PLAYER) and package.__doc__
         assert isinstance(package.LEVEL_PLAYERS, dict) and isinstance(package.ANALYSIS_PLAYERS, dict)
@@ -24,7 +26,7 @@ def test_every_game_package_has_a_rule_player_and_a_tuning():
 
 def test_a_level_plays_the_game_it_is_given():
     rule = levels.player_for("rule")
-    for slug in GAME_PACKAGES:
+    for slug in list_games():
         state = _first(slug)
         assert rule(state, state.current_player) == game_package(slug).RULE_PLAYER(state, state.current_player)
 

@@ -5,8 +5,14 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import load_game
-from capture_lib.ai.medieval_capture import search as mcs
-from capture_lib.ai.medieval_capture.threats import CROWN_AT_RISK, PIECE_AT_RISK, boulder_threat, chance_of_roll, threat
+from capture_lib.games.medieval_capture.players import search as mcs
+from capture_lib.games.medieval_capture.players.threats import (
+    CROWN_AT_RISK,
+    PIECE_AT_RISK,
+    boulder_threat,
+    chance_of_roll,
+    threat,
+)
 
 MC = load_game("medieval-capture")
 KNIGHTS = "B9*=b1", "R9*=r51"  # every army needs its Knight; these stand far from the fight

@@ -9,11 +9,11 @@ from collections import Counter
 import pytest
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai.command_capture import search as ccs
-from capture_lib.ai.mcts import LEVELS, search
-from capture_lib.ai.medieval_capture import search as mcs
-from capture_lib.ai.tuning import tuning_for
-from capture_lib.games.medieval_capture.sampling import known_knight
+from capture_lib.games.command_capture.players import search as ccs
+from capture_lib.games.medieval_capture.players import search as mcs
+from capture_lib.games.medieval_capture.rules.sampling import known_knight
+from capture_lib.search.mcts import LEVELS, search
+from capture_lib.search.tuning import tuning_for
 
 CC = load_game("command-capture")
 MC = load_game("medieval-capture")

@@ -11,14 +11,17 @@ import sys
 
 import pytest
 
-from capture_lib.boards import CONTROLLERS, controller_class, from_recipe, secrecy
-from capture_lib.boards.lesson import book_lessons, lesson_controller
+from capture_lib.games import list_games
+from capture_lib.session import BoardController, from_recipe, secrecy
+from capture_lib.session.lesson import book_lessons, lesson_controller
+from capture_lib.session.recipes import recipe_of
 
 pytest.importorskip("anywidget")
 
-from capture_lib.widgets.lesson import BOARDS, lesson_board  # noqa: E402
+from capture_lib.hosts.lesson import lesson_board  # noqa: E402
+from capture_lib.hosts.widget import BoardWidget  # noqa: E402
 
-GAMES = list(CONTROLLERS)
+GAMES = list_games()
 #: Jupyter's modules, none of which the boards layer may import (the book's engine runs without them).
 JUPYTER = ("anywidget", "ipywidgets", "IPython", "traitlets", "jupyter", "jupyter_core", "ipykernel", "comm")
 
@@ -27,13 +30,6 @@ JUPYTER = ("anywidget", "ipywidgets", "IPython", "traitlets", "jupyter", "jupyte
 def kept_games(tmp_path, monkeypatch):
     """Claims keep their games in a folder of this test's own."""
     monkeypatch.setenv("CAPTURE_SAVES", str(tmp_path / "kept"))
-
-
-def widget_class(slug):
-    import importlib
-
-    module, name = BOARDS[slug]
-    return getattr(importlib.import_module(module), name)
 
 
 def plain(values: dict) -> dict:
@@ -64,8 +60,8 @@ def drive(board, controller, message) -> None:
 
 
 def test_the_boards_layer_imports_nothing_from_jupyter():
-    code = ("import sys, capture_lib.boards, capture_lib.boards.lesson; from capture_lib import lessons; "
-            "[lessons.tutorial(g) for g in capture_lib.boards.CONTROLLERS]; "
+    code = ("import sys, capture_lib.session, capture_lib.session.lesson; from capture_lib.session import course; "
+            "[course.tutorial(g) for g in course.games_with_lessons()]; "
             "print(sorted({m.split('.')[0] for m in sys.modules}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     loaded = set(json.loads(out.replace("'", '"')))
@@ -74,9 +70,9 @@ def test_the_boards_layer_imports_nothing_from_jupyter():
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_controller_gives_the_widgets_values_against_the_computer(slug, monkeypatch):
-    monkeypatch.setattr("capture_lib.boards.base.fresh_seed", lambda: 1234)  # "new game" deals alike in both
-    board = widget_class(slug)(seed=5, seat=0, level="rule")
-    controller = controller_class(slug)(seed=5, seat=0, level="rule")
+    monkeypatch.setattr("capture_lib.session.board.fresh_seed", lambda: 1234)  # "new game" deals alike in both
+    board = BoardWidget(slug, seed=5, seat=0, level="rule")
+    controller = BoardController(slug, seed=5, seat=0, level="rule")
     same_values(board, controller)
     drive(board, controller, {"type": "play", "action": "no such move"})
     assert controller.message_kind == "error" and board.message == controller.message
@@ -95,8 +91,8 @@ def test_the_controller_gives_the_widgets_values_against_the_computer(slug, monk
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_controller_gives_the_widgets_values_in_hot_seat(slug):
-    board = widget_class(slug)(seed=8, mode="hotseat")
-    controller = controller_class(slug)(seed=8, mode="hotseat")
+    board = BoardWidget(slug, seed=8, mode="hotseat")
+    controller = BoardController(slug, seed=8, mode="hotseat")
     drive(board, controller, {"type": "ready"})
     for _ in range(60):  # a turn may take several actions (Command Capture's set-up, a Medieval turn)
         if controller.curtain:
@@ -131,7 +127,7 @@ def test_a_lesson_controller_runs_the_tutorial_with_a_wrong_try_and_a_hint(slug)
 
 def played(slug: str, moves: int, seed: int = 8_731_552_019):
     """A controller against the random computer after ``moves`` of seat 0's moves."""
-    controller = controller_class(slug)(seed=seed, seat=0, level="random")
+    controller = BoardController(slug, seed=seed, seat=0, level="random")
     rng = random.Random(moves)
     for _ in range(moves):
         if controller.state.is_over or not controller.legal:
@@ -142,19 +138,19 @@ def played(slug: str, moves: int, seed: int = 8_731_552_019):
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_each_recipe_rebuilds_a_live_board(slug):
-    play = controller_class(slug)(seat=1, mode="computer", level="easy")
-    rebuilt = from_recipe(json.loads(json.dumps(play.recipe())), seed=77)
+    play = BoardController(slug, seat=1, mode="computer", level="easy")
+    rebuilt = from_recipe(json.loads(json.dumps(recipe_of(play))), seed=77)
     assert (rebuilt.seat, rebuilt.mode, rebuilt.level, rebuilt.game_slug) == (1, "computer", "easy", slug)
     assert rebuilt.state.seed == 77 and rebuilt.legal  # seat 1's turn: the computer has moved first if it was its
     for lesson in list(book_lessons(slug).values())[:2]:
-        recipe = lesson_controller(lesson).recipe()
+        recipe = recipe_of(lesson_controller(lesson))
         assert set(recipe) == {"format", "version", "kind", "game", "lesson"}  # a name: no step, no answer
         board = from_recipe(recipe)
         assert board.values()["lesson"]["title"] == lesson.title and board.legal
     state = played(slug, 4).state
     for seat, everything in ((0, False), (1, False), (0, True)):
-        example = controller_class(slug).example(state, [], seat=seat, everything=everything)
-        board = from_recipe(example.recipe(), seed=9)
+        example = BoardController.example(state, [], seat=seat, everything=everything)
+        board = from_recipe(recipe_of(example), seed=9)
         assert board.frames == [] and board.mode == "computer" and board.teaching == everything
         if not everything:  # a position drawn from what a seat saw is no game to save
             assert "not a game to save" in board.handle({"type": "save"})["message"]
@@ -165,8 +161,8 @@ def test_each_recipe_rebuilds_a_live_board(slug):
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_recipe_holds_nothing_hidden(slug):
-    one, two = controller_class(slug)(seed=1), controller_class(slug)(seed=2)
-    assert one.recipe() == two.recipe() and "seed" not in json.dumps(one.recipe())
+    one, two = BoardController(slug, seed=1), BoardController(slug, seed=2)
+    assert recipe_of(one) == recipe_of(two) and "seed" not in json.dumps(recipe_of(one))
     compared = 0
     for moves in (3, 6):
         state = played(slug, moves).state
@@ -176,20 +172,20 @@ def test_a_recipe_holds_nothing_hidden(slug):
             other = next((t for t in twins if t is not None and t.to_json() != state.to_json()), None)
             if other is None:
                 continue
-            mine = controller_class(slug).example(state, [], seat=seat, everything=False).recipe()
-            theirs = controller_class(slug).example(other, [], seat=seat, everything=False).recipe()
+            mine = recipe_of(BoardController.example(state, [], seat=seat, everything=False))
+            theirs = recipe_of(BoardController.example(other, [], seat=seat, everything=False))
             assert mine == theirs
             assert str(state.seed) not in json.dumps(mine)
             compared += 1
     assert compared  # at least one position whose hidden facts were drawn again
-    teaching = controller_class(slug).example(state, [], seat=0, everything=True).recipe()
+    teaching = recipe_of(BoardController.example(state, [], seat=0, everything=True))
     assert str(state.seed) not in json.dumps(teaching)
 
 
 @pytest.mark.parametrize("slug", ["card-commander", "capture-the-commander"])
 def test_an_example_seen_by_the_whole_table_is_tried_from_what_the_table_saw(slug):
     state = played(slug, 1).state
-    recipe = controller_class(slug).example(state, [], seat=None).recipe()
+    recipe = recipe_of(BoardController.example(state, [], seat=None))
     seat = recipe["seat"]
     assert seat == state.current_player and from_recipe(recipe, seed=4).legal
     # Positions the table cannot tell apart (one seat's secrets, or the other's, drawn again) give one recipe.
@@ -198,7 +194,7 @@ def test_an_example_seen_by_the_whole_table_is_tried_from_what_the_table_saw(slu
         for n in range(4):
             other = secrecy.twin(state, other_seat, random.Random(n))
             if other is not None and other.to_json() != state.to_json():
-                assert controller_class(slug).example(other, [], seat=None).recipe() == recipe
+                assert recipe_of(BoardController.example(other, [], seat=None)) == recipe
                 compared += 1
     assert compared
 
@@ -207,10 +203,10 @@ def test_an_example_whose_table_secrets_cannot_be_drawn_again_keeps_its_frames_o
     # Card Commander's placements are shown once both are made: a replay from what the table saw
     # would have to deal those cards to the same hands, which needs the true deal.
     state = played("card-commander", 2).state
-    example = controller_class("card-commander").example(state, [], seat=None)
+    example = BoardController.example(state, [], seat=None)
     with pytest.raises(ValueError, match="whole table|drawn again"):
-        example.recipe()
-    widget = widget_class("card-commander").example(state, [], seat=None)
+        recipe_of(example)
+    widget = BoardWidget.example(state, [], seat=None)
     assert widget._recipe_or_none() is None
 
 
@@ -226,7 +222,7 @@ def forged(recipe: dict, **changes) -> dict:
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_forged_recipe_gets_a_clear_value_error(slug):
-    play = controller_class(slug)(seed=4).recipe()
+    play = recipe_of(BoardController(slug, seed=4))
     cases = [
         ("not a recipe", "JSON object"),
         (forged(play, format="other"), "not a board's recipe"),
@@ -242,10 +238,10 @@ def test_a_forged_recipe_gets_a_clear_value_error(slug):
         (forged(play, teaching="yes"), "teaching"),
         (forged(play, options=[1]), "options"),
         (forged(play, options={"no_such_option": 1}), "no_such_option"),
-        (forged(lesson_controller(book_lessons(slug)["tutorial"]).recipe(), lesson="exercise 99"), "no lesson"),
+        (forged(recipe_of(lesson_controller(book_lessons(slug)["tutorial"])), lesson="exercise 99"), "no lesson"),
     ]
     state = played(slug, 3).state
-    position = controller_class(slug).example(state, [], seat=0, everything=False).recipe()
+    position = recipe_of(BoardController.example(state, [], seat=0, everything=False))
     cases += [
         (forged(position, record="x"), "one of the two"),
         (forged(position, observation=None), "one of the two"),
@@ -263,7 +259,7 @@ def test_a_forged_recipe_gets_a_clear_value_error(slug):
 
 def test_a_forged_observation_that_does_not_hold_together_is_refused():
     state = played("command-capture", 3).state
-    recipe = controller_class("command-capture").example(state, [], seat=0, everything=False).recipe()
+    recipe = recipe_of(BoardController.example(state, [], seat=0, everything=False))
     observation = recipe["observation"]
     changed = next(key for key, value in observation.items() if isinstance(value, int) and not isinstance(value, bool)
                    and key not in ("seat",))
@@ -275,8 +271,8 @@ def test_a_forged_observation_that_does_not_hold_together_is_refused():
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_worked_example_gives_the_widgets_values_and_refuses_changes(slug):
     state = played(slug, 2).state
-    board = widget_class(slug).example(state, [], seat=0, everything=False)
-    controller = controller_class(slug).example(state, [], seat=0, everything=False)
+    board = BoardWidget.example(state, [], seat=0, everything=False)
+    controller = BoardController.example(state, [], seat=0, everything=False)
     same_values(board, controller)
     assert controller.frames and controller.legal == []
     for message in ({"type": "undo"}, {"type": "new"}, {"type": "play", "action": "anything"}):

@@ -10,7 +10,7 @@ import nbformat
 import pytest
 
 from capture_lib import list_games, load_game
-from capture_lib.notebook import show_options, show_ruling, show_rulings
+from capture_lib.bookkit.notebook import show_options, show_ruling, show_rulings
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHAPTERS = sorted(p for p in (ROOT / "book").rglob("*.ipynb") if "_build" not in p.parts
@@ -66,7 +66,7 @@ def test_rulings_carry_an_html_box_with_no_myst_in_it(slug):
 
 
 def test_ruling_html_escapes_what_it_shows():
-    from capture_lib.core.docs import ruling_html
+    from capture_lib.bookkit.docs import ruling_html
     from capture_lib.core.options import Ruling
 
     odd = Ruling(key="odd", title="<b>A & B</b>", question="Is 2 < 3?", ruling="Yes `x<y`.", reason="**Because**.")
@@ -136,7 +136,7 @@ def test_the_developer_word_check_can_fail():
 
 @pytest.mark.parametrize("slug", list_games())
 def test_tutorial_boards_speak_to_students(slug):
-    from capture_lib.lessons import tutorial
+    from capture_lib.session.course import tutorial
 
     lesson = tutorial(slug)
     said = [text for step in lesson.steps for text in (step.title, step.prompt, step.hint, step.explain)]
@@ -145,7 +145,8 @@ def test_tutorial_boards_speak_to_students(slug):
 
 
 def test_the_chooser_shows_every_game_with_its_picture_in_the_books_order():
-    from capture_lib.notebook import BOOK_ORDER, chooser
+    from capture_lib.bookkit.notebook import book_order, chooser
+    BOOK_ORDER = book_order()
 
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     assert sorted(BOOK_ORDER, key=lambda slug: toc.index(f"book/{slug}/index")) == list(BOOK_ORDER)
@@ -158,7 +159,7 @@ def test_the_chooser_shows_every_game_with_its_picture_in_the_books_order():
 
 
 def test_the_servers_own_pages_speak_to_students():
-    from capture_lib import serve
+    from capture_lib.classroom import voila as serve
 
     for page in (serve.error_page_template(), serve.chooser_html(serve.play_pages(ROOT / "book"))):
         assert not developer_words(read(re.sub(r"\{[{%].*?[%}]\}", "", page, flags=re.S))), page[:300]

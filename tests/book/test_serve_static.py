@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 
 from capture_lib import cli
-from capture_lib.serve_static import make_server, serve_book, start_url
+from capture_lib.classroom.static import make_server, serve_book, start_url
 
 
 @pytest.fixture

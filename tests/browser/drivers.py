@@ -24,7 +24,7 @@ def card_notation(text: str) -> str:
 
 @dataclass(frozen=True)
 class CardCommanderDriver:
-    """Plays Card Commander's board (``capture_lib/widgets/card_commander.js``) as the player at seat 0."""
+    """Plays Card Commander's board (``capture_lib/games/card_commander/board.js``) as the player at seat 0."""
 
     slug: str = "card-commander"
     status_selector: str = ".cc-status"
@@ -86,7 +86,7 @@ class CardCommanderDriver:
 
 @dataclass(frozen=True)
 class CaptureTheCommanderDriver:
-    """Plays Capture the Commander's board (``capture_lib/widgets/capture_the_commander.js``) as seat 0.
+    """Plays Capture the Commander's board (``capture_lib/games/capture_the_commander/board.js``) as seat 0.
 
     The play page's first board is a two-player game against the computer: North (you, layout ``N``)
     against South (layout ``S``).
@@ -199,7 +199,7 @@ CMC_SQUARES = """els => els.map((e) => {
 
 @dataclass(frozen=True)
 class CommandCaptureDriver:
-    """Plays Command Capture's board (``capture_lib/widgets/command_capture.js``) as Blue (seat 0).
+    """Plays Command Capture's board (``capture_lib/games/command_capture/board.js``) as Blue (seat 0).
 
     Blue plays a short, reckless game: its Commander marches forward whenever it can (the computer
     takes a Commander that comes within reach, which ends the game); otherwise the unit in front of
@@ -323,7 +323,7 @@ MC_PIECES = """svg => [...svg.querySelectorAll('text')].filter((t) => /^[BR]\\d+
 
 @dataclass(frozen=True)
 class MedievalCaptureDriver:
-    """Plays Capture: A Medieval Wargame's board (``capture_lib/widgets/medieval_capture.js``) as Blue.
+    """Plays Capture: A Medieval Wargame's board (``capture_lib/games/medieval_capture/board.js``) as Blue.
 
     It plays the play page's quick game (to one Crown). Blue places its pieces on the first lit
     rocks; then every turn it rolls, moves one piece (click its button, then a lit space of the map)

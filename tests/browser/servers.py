@@ -1,4 +1,4 @@
-"""Start and stop Jupyter servers (Voila through ``capture_lib.serve``, JupyterLab) for browser tests.
+"""Start and stop Jupyter servers (Voila through ``capture_lib.classroom.voila``, JupyterLab) for browser tests.
 
 Each server runs in its own process group with its Jupyter folders in a temporary directory and its
 log in a file; stopping it sends SIGTERM to the group, then SIGKILL after a grace period. Every wait

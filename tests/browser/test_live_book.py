@@ -33,7 +33,7 @@ SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 @pytest.fixture(scope="module")
 def live_site(built_book):
     """The built book served by ``capture serve``'s static server on a free port of 127.0.0.1."""
-    from capture_lib.serve_static import make_server
+    from capture_lib.classroom.static import make_server
 
     assert built_book["returncode"] == 0, built_book["log"][-2000:]
     server = make_server(built_book["html"], 0, "127.0.0.1")

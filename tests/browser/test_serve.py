@@ -1,4 +1,4 @@
-"""``capture_lib.serve`` without a browser: which pages are served, the chooser's links, the command line; and
+"""``capture_lib.classroom.voila`` without a browser: which pages are served, the chooser's links, the command line; and
 a started server as a class gets it (the token kept off command lines, the kernel bounds, the login page,
 short errors), driven over HTTP and the kernel's websocket."""
 
@@ -18,9 +18,9 @@ import uuid
 
 import pytest
 
-from capture_lib import serve as serving
-from capture_lib.serve_auth import ASK_THE_TEACHER, WRONG_WORD
-from capture_lib.serve_kernel import SHORT_MESSAGE
+from capture_lib.classroom import voila as serving
+from capture_lib.classroom.auth import ASK_THE_TEACHER, WRONG_WORD
+from capture_lib.classroom.kernel import SHORT_MESSAGE
 
 from .servers import start_voila
 

@@ -16,12 +16,9 @@ import pytest
 pytest.importorskip("anywidget")
 
 from capture_lib import load_game  # noqa: E402
-from capture_lib.core import svg  # noqa: E402
 from capture_lib.games.command_capture import render  # noqa: E402
-from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard  # noqa: E402
-from capture_lib.widgets.card_commander import CardCommanderBoard  # noqa: E402
-from capture_lib.widgets.command_capture import CommandCaptureBoard  # noqa: E402
-from capture_lib.widgets.medieval_capture import MedievalCaptureBoard  # noqa: E402
+from capture_lib.hosts.widget import BoardWidget  # noqa: E402
+from capture_lib.render import svg  # noqa: E402
 from tests.board_page import open_page  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -124,14 +121,14 @@ def legion_state():
 def boards():
     """One live board of each game, a worked example with a stepper, and a locked, blocking Command Capture."""
     cc = load_game("command-capture")
-    example = CommandCaptureBoard.example(legion_state(), [("D4xD5", "the Legionnaire captures")])
+    example = BoardWidget.example(legion_state(), [("D4xD5", "the Legionnaire captures")])
     locked = cc.from_position("k6f/8/8/3i4/3L+#34/8/8/K6F b RE")  # a Defend Legionnaire: lock and blocked sides
-    return [("command capture", CommandCaptureBoard(legion_state(), seat=0, mode="hotseat")),
+    return [("command capture", BoardWidget(legion_state(), seat=0, mode="hotseat")),
             ("command capture example", example),
-            ("command capture lock", CommandCaptureBoard(locked, seat=0, mode="hotseat")),
-            ("medieval capture", MedievalCaptureBoard(seed=3, seat=0, mode="hotseat")),
-            ("capture the commander", CaptureTheCommanderBoard(seed=3, seat=0, mode="hotseat")),
-            ("card commander", CardCommanderBoard(seed=3, seat=0, mode="hotseat"))]
+            ("command capture lock", BoardWidget(locked, seat=0, mode="hotseat")),
+            ("medieval capture", BoardWidget("medieval-capture", seed=3, seat=0, mode="hotseat")),
+            ("capture the commander", BoardWidget("capture-the-commander", seed=3, seat=0, mode="hotseat")),
+            ("card commander", BoardWidget("card-commander", seed=3, seat=0, mode="hotseat"))]
 
 
 def test_board_and_stepper_texts_read_at_aa_in_light_and_dark(browser, tmp_path):
@@ -167,7 +164,7 @@ MARK_STYLE = """(el) => {
 
 
 def test_every_command_capture_mark_differs_from_the_seats_on_the_live_board(browser, tmp_path):
-    board = CommandCaptureBoard(legion_state(), seat=0, mode="hotseat")
+    board = BoardWidget(legion_state(), seat=0, mode="hotseat")
     board._on_front_end_message(board, {"type": "ready"}, [])
     page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="hotseat")
     page.get_by_role("button", name="D4", exact=True).click()
@@ -294,7 +291,7 @@ def _on_a_phone(browser, tmp_path, board):
 def test_a_whole_medieval_move_by_touch_on_a_phone(browser, tmp_path):
     from tests.medieval_capture.helpers import pos
 
-    context, page = _on_a_phone(browser, tmp_path, MedievalCaptureBoard(pos(dice=(2, 3)), seat=0, mode="hotseat"))
+    context, page = _on_a_phone(browser, tmp_path, BoardWidget(pos(dice=(2, 3)), seat=0, mode="hotseat"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # A phone opens the map zoomed in, scrollable inside its frame; a space is then a finger's size (WCAG's
     # 24 px at least) where the whole map would leave it 12 px.
@@ -315,7 +312,7 @@ def test_a_whole_medieval_move_by_touch_on_a_phone(browser, tmp_path):
 
 
 def test_command_capture_takes_taps_on_a_phone(browser, tmp_path):
-    context, page = _on_a_phone(browser, tmp_path, CommandCaptureBoard(legion_state(), seat=0, mode="hotseat"))
+    context, page = _on_a_phone(browser, tmp_path, BoardWidget(legion_state(), seat=0, mode="hotseat"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # Every tile's name and state fit in its card at this width (nothing clipped: "Command", not "omman").
     clipped = page.evaluate("""[...document.querySelectorAll('.cmc-state, .cmc-kind')].filter((e) => {
@@ -345,11 +342,11 @@ def test_each_board_plays_from_the_keyboard_alone_and_tells_a_screen_reader(brow
     from tests.medieval_capture.helpers import pos
 
     cases = [  # a board, then the controls reached with Tab and pressed with Enter or Space, then what it sends
-        (CardCommanderBoard(seed=3, seat=0, mode="hotseat"), [("Karl", "Enter")], "commander Karl"),
-        (CommandCaptureBoard(legion_state(), seat=0, mode="hotseat"), [("D4", "Enter"), ("C4 empty", " ")], "D4-C4"),
-        (CaptureTheCommanderBoard(seed=3, seat=0, mode="hotseat"),
+        (BoardWidget("card-commander", seed=3, seat=0, mode="hotseat"), [("Karl", "Enter")], "commander Karl"),
+        (BoardWidget(legion_state(), seat=0, mode="hotseat"), [("D4", "Enter"), ("C4 empty", " ")], "D4-C4"),
+        (BoardWidget("capture-the-commander", seed=3, seat=0, mode="hotseat"),
          [("North card 1,", "Enter"), ("South card 1,", "Enter")], "N1xS1"),
-        (MedievalCaptureBoard(pos(dice=(2, 3)), seat=0, mode="hotseat"), [("B1", "Enter"), ("space b19", " ")],
+        (BoardWidget(pos(dice=(2, 3)), seat=0, mode="hotseat"), [("B1", "Enter"), ("space b19", " ")],
          "B1 b10-b15-b19"),
     ]
     for board, keys, action in cases:
@@ -366,7 +363,7 @@ def test_each_board_plays_from_the_keyboard_alone_and_tells_a_screen_reader(brow
         assert errors == []
         page.close()
     # After a move, the line names it: a worked example's step stands in for the kernel's next view.
-    page, errors = open_page(browser, tmp_path, CommandCaptureBoard.example(legion_state(), [("D4xD5", "")]))
+    page, errors = open_page(browser, tmp_path, BoardWidget.example(legion_state(), [("D4xD5", "")]))
     region = page.locator(".cap-live")
     page.get_by_role("button", name="next step").click()
     assert region.inner_text().startswith("Last move: D4xD5.") and "to act" in region.inner_text()

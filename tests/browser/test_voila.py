@@ -14,9 +14,9 @@ import urllib.request
 
 import pytest
 
-from capture_lib.boards import vault
-from capture_lib.notebook import in_book_order
-from capture_lib.serve import PlayPage, book_dir, play_pages
+from capture_lib.bookkit.notebook import in_book_order
+from capture_lib.classroom.voila import PlayPage, book_dir, play_pages
+from capture_lib.session import vault
 
 from .conftest import watch
 from .drivers import DRIVERS
@@ -38,8 +38,8 @@ PROGRESS = ".cap-log summary"
 MESSAGE_KIND_BUG = (
     "widget bug: common.js redraws on change:message but not on change:message_kind, and base.py sets "
     "message before message_kind, so a refusal is drawn as .cap-message.cap-info (and the next 'played ...' "
-    "as .cap-error). Fix: add 'message_kind' to the events list in capture_lib/widgets/common.js, and set "
-    "both traits inside `with self.hold_sync():` in capture_lib/widgets/base.py"
+    "as .cap-error). Fix: add 'message_kind' to the events list in capture_lib/render/web/common.js, and set "
+    "both traits inside `with self.hold_sync():` in capture_lib/hosts/widget.py"
 )
 
 

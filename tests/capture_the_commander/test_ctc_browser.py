@@ -13,8 +13,8 @@ import pytest
 pytest.importorskip("anywidget")
 
 from capture_lib import load_game  # noqa: E402
-from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard  # noqa: E402
-from capture_lib.widgets.static import static_html  # noqa: E402
+from capture_lib.hosts.static import static_html  # noqa: E402
+from capture_lib.hosts.widget import BoardWidget  # noqa: E402
 
 pytestmark = pytest.mark.browser
 GAME = load_game("capture-the-commander")
@@ -43,7 +43,7 @@ def sent(page):
 
 
 def test_attacker_then_target(browser, tmp_path):
-    board = CaptureTheCommanderBoard(players=3, seat=0, seed=3)
+    board = BoardWidget("capture-the-commander", options={"players": 3}, seat=0, seed=3)
     page, errors = open_board(browser, tmp_path, board)
     north = page.locator(".ctc-layout.ctc-seat0 button.ctc-card")
     attackers = {a.split("x")[0] for a in board.legal}
@@ -63,7 +63,7 @@ def test_attacker_then_target(browser, tmp_path):
 def test_tie_pick_is_a_click(browser, tmp_path):
     text = ("turn: North\nNorth: " + " ".join(r + "S" for r in RANKS) + "\nSouth: " +
             " ".join(r + "H" for r in RANKS) + "\n")
-    board = CaptureTheCommanderBoard(GAME.from_position(text).play("N1xS1"), seat=0)
+    board = BoardWidget(GAME.from_position(text).play("N1xS1"), seat=0)
     assert board.legal == ["pick N2", "pick N5"]
     page, errors = open_board(browser, tmp_path, board)
     assert "Tie" in page.locator(".ctc-status").inner_text()

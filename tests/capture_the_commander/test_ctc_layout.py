@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from capture_lib.games.capture_the_commander import layout as lay
+from capture_lib.games.capture_the_commander.rules import layout as lay
 
 # Written from the layout description, independently of the engine's tables: "a:b,c" means card a
 # lies across b and c; "a:b!" means card a lies directly under b.

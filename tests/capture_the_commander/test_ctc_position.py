@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import load_game
-from capture_lib.games.capture_the_commander import position
-from capture_lib.games.capture_the_commander.actions import card_number
+from capture_lib.games.capture_the_commander.rules import position
+from capture_lib.games.capture_the_commander.rules.actions import card_number
 
 GAME = load_game("capture-the-commander")
 NORTH = "AS KD 7C* 2H 9S 10D 3C 4H 5S 6D 8C JH QS"

@@ -16,9 +16,9 @@ import re
 import pytest
 
 from capture_lib import CHANCE, IllegalAction, load_game
-from capture_lib.games.capture_the_commander import layout as lay
-from capture_lib.games.capture_the_commander.actions import CARD_NAMES, Attack, Pick
-from capture_lib.games.capture_the_commander.state import EMPTY
+from capture_lib.games.capture_the_commander.rules import layout as lay
+from capture_lib.games.capture_the_commander.rules.actions import CARD_NAMES, Attack, Pick
+from capture_lib.games.capture_the_commander.rules.state import EMPTY
 
 GAME = load_game("capture-the-commander")
 GAMES_PER_COUNT = 2000

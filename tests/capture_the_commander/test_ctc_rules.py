@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from capture_lib import CHANCE, IllegalAction, load_game
-from capture_lib.games.capture_the_commander import layout as lay
-from capture_lib.games.capture_the_commander.actions import Attack, Pick, card_number
+from capture_lib import CHANCE, IllegalAction, describe, load_game
+from capture_lib.games.capture_the_commander.rules import layout as lay
+from capture_lib.games.capture_the_commander.rules.actions import Attack, Pick, card_number
 
 GAME = load_game("capture-the-commander")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -43,7 +43,7 @@ def three(north=None, east=None, west=None, turn="North", **options):
 
 
 def _name(c: int) -> str:
-    from capture_lib.games.capture_the_commander.actions import CARD_NAMES
+    from capture_lib.games.capture_the_commander.rules.actions import CARD_NAMES
 
     return CARD_NAMES[c]
 
@@ -505,7 +505,7 @@ def _strings(value):
 
 
 def test_observation_never_shows_an_unrevealed_card():
-    from capture_lib.games.capture_the_commander.actions import CARD_NAMES
+    from capture_lib.games.capture_the_commander.rules.actions import CARD_NAMES
 
     state = GAME.new_game(seed=11, players=4).resolve_chance()
     for seat in range(4):
@@ -539,7 +539,7 @@ def test_public_memory_of_battles():
 
 def test_pictures():
     state = GAME.new_game(seed=2, players=3).resolve_chance()
-    picture = state._repr_svg_()
+    picture = describe(state.game.slug).require("render").to_svg(state.view(None, everything=True))
     assert picture.startswith("<svg") and "teaching view" in picture
     from capture_lib.games.capture_the_commander import render
 

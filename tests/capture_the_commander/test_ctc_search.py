@@ -7,8 +7,8 @@ import random
 import pytest
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai.mcts import search
-from capture_lib.games.capture_the_commander.state import EMPTY
+from capture_lib.games.capture_the_commander.rules.state import EMPTY
+from capture_lib.search.mcts import search
 
 GAME = load_game("capture-the-commander")
 RANKS = "2 3 4 5 6 7 8 9 10 J Q K A".split()

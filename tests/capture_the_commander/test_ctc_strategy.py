@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from capture_lib import CHANCE, load_game
-from capture_lib.ai.capture_the_commander.rule import simple_player, win_chance
+from capture_lib.games.capture_the_commander.players.rule import simple_player, win_chance
 
 GAME = load_game("capture-the-commander")
 

@@ -10,8 +10,8 @@ import pytest
 pytest.importorskip("anywidget")
 
 from capture_lib import CHANCE, load_game  # noqa: E402
-from capture_lib.games.capture_the_commander.actions import CARD_NAMES  # noqa: E402
-from capture_lib.widgets.capture_the_commander import CaptureTheCommanderBoard  # noqa: E402
+from capture_lib.games.capture_the_commander.rules.actions import CARD_NAMES  # noqa: E402
+from capture_lib.hosts.widget import BoardWidget  # noqa: E402
 
 GAME = load_game("capture-the-commander")
 ESM_SCRIPT = re.compile(r'<script type="application/json" id="capture-esm-[0-9a-f]+">.*?</script>', re.S)
@@ -44,7 +44,7 @@ def leaks(board) -> set[str]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_new_board_deals_and_waits_for_the_human(players):
-    board = CaptureTheCommanderBoard(players=players, seat=0, seed=3)
+    board = BoardWidget("capture-the-commander", options={"players": players}, seat=0, seed=3)
     state = board.state
     assert state.num_players == players and state.current_player == 0
     assert board.view == state.observation(0)
@@ -53,7 +53,7 @@ def test_a_new_board_deals_and_waits_for_the_human(players):
 
 
 def test_playing_lets_the_computer_answer_and_never_leaks():
-    board = CaptureTheCommanderBoard(players=3, seat=1, seed=4)
+    board = BoardWidget("capture-the-commander", options={"players": 3}, seat=1, seed=4)
     for _ in range(200):
         if board.state.is_over:
             break
@@ -65,7 +65,7 @@ def test_playing_lets_the_computer_answer_and_never_leaks():
 
 
 def test_bad_messages_are_reported_not_raised():
-    board = CaptureTheCommanderBoard(players=2, seat=0, seed=5)
+    board = BoardWidget("capture-the-commander", options={"players": 2}, seat=0, seed=5)
     before = board.state
     send(board, {"type": "play", "action": "N5xS1"})
     assert board.message_kind == "error" and "covered" in board.message
@@ -77,7 +77,7 @@ def test_bad_messages_are_reported_not_raised():
 
 
 def test_hotseat_curtain_names_the_right_seat():
-    board = CaptureTheCommanderBoard(players=3, mode="hotseat", seed=6)
+    board = BoardWidget("capture-the-commander", options={"players": 3}, mode="hotseat", seed=6)
     seat = board.state.current_player
     assert board.curtain == board.state.names[seat] and board.legal == []
     send(board, {"type": "ready"})
@@ -86,13 +86,13 @@ def test_hotseat_curtain_names_the_right_seat():
 
 
 def test_not_your_turn_message_uses_this_tables_names():
-    board = CaptureTheCommanderBoard(players=4, mode="view", seed=7)
+    board = BoardWidget("capture-the-commander", options={"players": 4}, mode="view", seed=7)
     send(board, {"type": "play", "action": "N1xE1"})
     assert board.message_kind == "error" and "not your turn" in board.message
 
 
 def test_undo_and_new_game_keep_the_table():
-    board = CaptureTheCommanderBoard(players=4, seat=0, seed=8)
+    board = BoardWidget("capture-the-commander", options={"players": 4}, seat=0, seed=8)
     first = board.state
     send(board, {"type": "play", "action": board.legal[0]})
     fought = board.state
@@ -103,7 +103,7 @@ def test_undo_and_new_game_keep_the_table():
 
 
 def test_teaching_view_is_marked_and_shows_values():
-    board = CaptureTheCommanderBoard(players=2, seat=0, seed=9, teaching=True)
+    board = BoardWidget("capture-the-commander", options={"players": 2}, seat=0, seed=9, teaching=True)
     present = [card for card in board.view["layouts"][1]["cards"] if card["present"]]  # the computer may have lost one
     assert board.view["teaching"] and present and all(card["card"] in CARD_NAMES for card in present)
 
@@ -111,7 +111,7 @@ def test_teaching_view_is_marked_and_shows_values():
 def test_worked_example_frames():
     start = GAME.from_position("turn: North\nNorth: 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS\n"
                                "South: 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH\n")
-    board = CaptureTheCommanderBoard.example(start, [("N1xS1", "a tie"), ("pick N5", "North picks"),
+    board = BoardWidget.example(start, [("N1xS1", "a tie"), ("pick N5", "North picks"),
                                                      ("pick S2", "South picks")], seat=1)
     assert len(board.frames) == 4 and board.frames[2]["view"]["log"][-1] == "pick N?"
     assert board.frames[3]["view"]["battles"][-1]["loser"] == 1

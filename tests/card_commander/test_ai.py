@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from capture_lib import CHANCE
-from capture_lib.ai.card_commander.rule import card_commander_player
-from capture_lib.ai.simple import random_player, simple_player
+from capture_lib.games.card_commander.players.rule import card_commander_player
+from capture_lib.search.simple import random_player, simple_player
 
 from .helpers import CLUBS, GAME, HEARTS, SPADES, deal, play_all
 

@@ -18,8 +18,8 @@ import random
 from fractions import Fraction
 
 from capture_lib import CHANCE, IllegalAction
-from capture_lib.ai.card_commander.rule import card_commander_player
-from capture_lib.games.card_commander.state import number_cards
+from capture_lib.games.card_commander.players.rule import card_commander_player
+from capture_lib.games.card_commander.rules.state import number_cards
 
 from .helpers import GAME, all_cards, leaked
 

@@ -12,8 +12,8 @@ import pytest
 
 from capture_lib import CHANCE, load_game
 from capture_lib.core.cards import Card
-from capture_lib.games.card_commander import BONUSES, card_value
-from capture_lib.games.card_commander.actions import ChooseCommander, Coin, Deal, Extra, Pass, Place
+from capture_lib.games.card_commander.rules import BONUSES, card_value
+from capture_lib.games.card_commander.rules.actions import ChooseCommander, Coin, Deal, Extra, Pass, Place
 
 from .helpers import CLUBS, DIAMONDS, GAME, HEARTS, SPADES, all_cards, deal, play_all, refuse
 

@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 from capture_lib import CHANCE
-from capture_lib.core.docs import find_ruling, options_markdown, rulings_markdown
-from capture_lib.games.card_commander.rulings import OPTIONS, RULINGS
-from capture_lib.games.card_commander.state import number_cards
+from capture_lib.bookkit.docs import find_ruling, options_markdown, rulings_markdown
+from capture_lib.games.card_commander.rules.rulings import OPTIONS, RULINGS
+from capture_lib.games.card_commander.rules.state import number_cards
 
 from .helpers import CLUBS, DIAMONDS, GAME, HEARTS, deal, play_all, refuse
 

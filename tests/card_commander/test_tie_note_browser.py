@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from capture_lib.lessons.card_commander import dealt
-from capture_lib.widgets.card_commander import CardCommanderBoard
+from capture_lib.games.card_commander.lessons import dealt
+from capture_lib.hosts.widget import BoardWidget
 from tests.board_page import open_page
 
 pytestmark = pytest.mark.browser
@@ -14,7 +14,7 @@ NOTE = "It cannot change this round"
 
 
 def tie_text(browser, tmp_path, state) -> str:
-    board = CardCommanderBoard(state, seat=0, mode="computer")
+    board = BoardWidget(state, seat=0, mode="computer")
     assert board.legal, "Blue decides on the tie"
     page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer")
     text = page.locator(".cc-actions").inner_text(timeout=5000)

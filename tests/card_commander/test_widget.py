@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from capture_lib.widgets.card_commander import CardCommanderBoard  # noqa: E402
+from capture_lib.hosts.widget import BoardWidget  # noqa: E402
 
 from .helpers import CLUBS, GAME, HEARTS, SPADES, deal, leaked, play_all  # noqa: E402
 
@@ -54,7 +54,7 @@ def secret_of(board, seat):
 
 def test_a_board_opens_on_any_position_and_shows_the_seats_observation():
     state = deal(SPADES, HEARTS)
-    board = CardCommanderBoard(state, seat=0)
+    board = BoardWidget(state, seat=0)
     assert board.state == state
     assert board.view == state.observation(0)
     assert board.legal == [str(a) for a in state.legal_actions()]
@@ -63,7 +63,7 @@ def test_a_board_opens_on_any_position_and_shows_the_seats_observation():
 
 
 def test_a_new_board_starts_with_blue_choosing():
-    board = CardCommanderBoard(seed=3)
+    board = BoardWidget("card-commander", seed=3)
     assert board.state.phase == "commander"
     assert board.legal == ["commander Karl", "commander Joanne", "commander Jackson"]
     send(board, {"type": "play", "action": "commander Karl"})
@@ -75,7 +75,7 @@ def test_a_new_board_starts_with_blue_choosing():
 
 
 def test_the_computer_replies_to_a_placement():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board = BoardWidget(deal(SPADES, HEARTS), seat=0)
     send(board, {"type": "play", "action": "place 10S 2S 7S"})
     assert board.message_kind == "info", board.message
     state = board.state
@@ -86,7 +86,7 @@ def test_the_computer_replies_to_a_placement():
 
 
 def test_red_at_the_screen_does_not_see_blues_placement():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=1)
+    board = BoardWidget(deal(SPADES, HEARTS), seat=1)
     # The computer (Blue) placed first; Red is to place.
     assert board.state.current_player == 1 and board.state.placed[0] is not None
     assert [lane["cards"][0] for lane in board.view["lanes"]] == ["?", "?", "?"]
@@ -96,7 +96,7 @@ def test_red_at_the_screen_does_not_see_blues_placement():
 
 def test_a_whole_game_against_the_computer_never_shows_its_cards():
     for seat in (0, 1):
-        board = CardCommanderBoard(GAME.new_game(seed=20 + seat), seat=seat)
+        board = BoardWidget(GAME.new_game(seed=20 + seat), seat=seat)
         for _ in range(40):
             if board.state.is_over:
                 break
@@ -116,7 +116,7 @@ def test_a_whole_game_against_the_computer_never_shows_its_cards():
 def test_the_computer_takes_its_tie_decision_in_secret():
     # Red (computer) decides after Blue; Blue's own decision and the reveal are shown afterwards.
     tie = play_all(deal(CLUBS, HEARTS), "place 5C 9C 2C", "place 5H 3H 8H")
-    board = CardCommanderBoard(tie, seat=0)
+    board = BoardWidget(tie, seat=0)
     assert board.legal[0] == "pass"
     send(board, {"type": "play", "action": "extra 4C"})
     assert board.message_kind == "info"
@@ -142,7 +142,7 @@ def test_the_computer_takes_its_tie_decision_in_secret():
     {"type": "undo"},                                      # nothing to undo
 ])
 def test_a_bad_message_is_rejected_and_changes_nothing(content):
-    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board = BoardWidget(deal(SPADES, HEARTS), seat=0)
     before = snapshot(board)
     send(board, content)
     assert board.message_kind == "error"
@@ -153,7 +153,7 @@ def test_a_bad_message_is_rejected_and_changes_nothing(content):
 def test_acting_out_of_turn_is_rejected():
     # A board showing Blue's seat while Red is to act (a worked position, no computer moving).
     state = deal(SPADES, HEARTS).play("place 10S 2S 7S")
-    board = CardCommanderBoard(state, seat=0, mode="view")
+    board = BoardWidget(state, seat=0, mode="view")
     before = snapshot(board)
     send(board, {"type": "play", "action": "place 2H 3H 4H"})
     assert board.message_kind == "error" and "not your turn" in board.message
@@ -162,7 +162,7 @@ def test_acting_out_of_turn_is_rejected():
 
 
 def test_an_error_message_is_replaced_by_the_next_good_move():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board = BoardWidget(deal(SPADES, HEARTS), seat=0)
     send(board, {"type": "play", "action": "place 2H 3H 4H"})
     assert board.message_kind == "error" and "does not hold" in board.message
     send(board, {"type": "play", "action": "place 10S 2S 7S"})
@@ -174,7 +174,7 @@ def test_an_error_message_is_replaced_by_the_next_good_move():
 
 def test_undo_never_takes_back_a_placement_the_computer_has_answered_and_both_have_seen():
     start = deal(SPADES, HEARTS)
-    board = CardCommanderBoard(start, seat=0)
+    board = BoardWidget(start, seat=0)
     assert not board.can_undo and board.undo_note == "nothing to undo yet"
     send(board, {"type": "play", "action": "place 10S 2S 7S"})
     after = board.state
@@ -185,7 +185,7 @@ def test_undo_never_takes_back_a_placement_the_computer_has_answered_and_both_ha
 
 
 def test_undo_is_off_through_a_whole_round_against_the_computer():
-    board = CardCommanderBoard(GAME.new_game(seed=8), seat=0)
+    board = BoardWidget(GAME.new_game(seed=8), seat=0)
     for _ in range(3):
         send(board, {"type": "play", "action": board.legal[0]})
         assert not board.can_undo and board.undo_note
@@ -195,7 +195,7 @@ def test_undo_is_off_through_a_whole_round_against_the_computer():
 
 
 def test_new_game_keeps_the_options():
-    board = CardCommanderBoard(GAME.new_game(seed=8, aces=False, play_all_rounds=True), seat=0)
+    board = BoardWidget(GAME.new_game(seed=8, aces=False, play_all_rounds=True), seat=0)
     send(board, {"type": "play", "action": "commander Joanne"})
     send(board, {"type": "new"})
     assert board.message == "new game" and board.message_kind == "info"
@@ -205,7 +205,7 @@ def test_new_game_keeps_the_options():
 
 
 def test_new_game_when_the_computer_starts():
-    board = CardCommanderBoard(GAME.new_game(seed=8), seat=1)
+    board = BoardWidget(GAME.new_game(seed=8), seat=1)
     send(board, {"type": "new"})
     assert board.state.commanders[0] is not None
     assert board.state.current_player == 1
@@ -215,7 +215,7 @@ def test_new_game_when_the_computer_starts():
 
 
 def test_hotseat_curtain_hides_both_hands_until_ready():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), mode="hotseat")
+    board = BoardWidget(deal(SPADES, HEARTS), mode="hotseat")
     assert board.curtain == "Blue"
     assert board.view["hands"] == [None, None]
     assert board.legal == []
@@ -251,7 +251,7 @@ def test_hotseat_curtain_hides_both_hands_until_ready():
 
 
 def test_a_whole_hotseat_game_shows_each_hand_only_to_its_player():
-    board = CardCommanderBoard(GAME.new_game(seed=31), mode="hotseat")
+    board = BoardWidget(GAME.new_game(seed=31), mode="hotseat")
     curtains = 0
     for _ in range(80):
         state = board.state
@@ -272,7 +272,7 @@ def test_a_whole_hotseat_game_shows_each_hand_only_to_its_player():
 
 
 def test_hotseat_message_does_not_tell_the_next_player_the_cards_placed():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), mode="hotseat")
+    board = BoardWidget(deal(SPADES, HEARTS), mode="hotseat")
     send(board, {"type": "ready"})
     send(board, {"type": "play", "action": "place 10S 2S 7S"})
     assert board.curtain == "Red"
@@ -281,7 +281,7 @@ def test_hotseat_message_does_not_tell_the_next_player_the_cards_placed():
 
 def test_hotseat_message_does_not_tell_the_next_player_the_tie_decision():
     tie = play_all(deal(CLUBS, HEARTS), "place 5C 9C 2C", "place 5H 3H 8H")
-    board = CardCommanderBoard(tie, mode="hotseat")
+    board = BoardWidget(tie, mode="hotseat")
     send(board, {"type": "ready"})
     send(board, {"type": "play", "action": "extra 4C"})
     assert board.curtain == "Red"
@@ -293,7 +293,7 @@ def test_hotseat_message_does_not_tell_the_next_player_the_tie_decision():
 
 def red_example():
     start = deal(SPADES, HEARTS)
-    return CardCommanderBoard.example(start, [("place 10S 2S 7S", "Blue places face down"),
+    return BoardWidget.example(start, [("place 10S 2S 7S", "Blue places face down"),
                                               ("place 9H 3H 8H", "Red places; both are revealed")], seat=1)
 
 
@@ -317,35 +317,35 @@ def test_a_worked_example_step_caption_hides_the_other_players_cards():
 
 
 def test_the_teaching_view_shows_every_card():
-    board = CardCommanderBoard.example(deal(SPADES, HEARTS), [("place 10S 2S 7S", "Blue places")],
+    board = BoardWidget.example(deal(SPADES, HEARTS), [("place 10S 2S 7S", "Blue places")],
                                        everything=True)
     assert board.teaching
     assert board.frames[1]["view"]["hands"][1] == HEARTS.split()
 
 
 def test_repr_is_the_position_without_a_memory_address():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board = BoardWidget(deal(SPADES, HEARTS), seat=0)
     text = repr(board)
-    assert text == "<CardCommanderBoard: card-commander, 22 actions, Blue to act>"
+    assert text == "<BoardWidget: card-commander, 22 actions, Blue to act>"
     assert not re.search(r"0x[0-9a-f]+", text)
     data, _ = board._repr_mimebundle_()
     assert data["text/plain"] == text
 
 
 def test_the_static_html_is_the_same_every_time():
-    a = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
-    b = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    a = BoardWidget(deal(SPADES, HEARTS), seat=0)
+    b = BoardWidget(deal(SPADES, HEARTS), seat=0)
     assert html(a) == html(b)
     assert "<svg" in html(a)
 
 
 def test_a_bad_mode_is_refused():
     with pytest.raises(ValueError, match="hotseat"):
-        CardCommanderBoard(mode="cheat")
+        BoardWidget("card-commander", mode="cheat")
 
 
 def test_a_view_board_refuses_a_forged_move():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0, mode="view")
+    board = BoardWidget(deal(SPADES, HEARTS), seat=0, mode="view")
     before = snapshot(board)
     send(board, {"type": "play", "action": "place 10S 2S 7S"})
     assert board.message_kind == "error"
@@ -353,7 +353,7 @@ def test_a_view_board_refuses_a_forged_move():
 
 
 def test_undo_before_the_human_has_moved_does_not_leave_the_board_stuck():
-    board = CardCommanderBoard(GAME.new_game(seed=8), seat=1)
+    board = BoardWidget(GAME.new_game(seed=8), seat=1)
     assert board.state.current_player == 1 and len(board.state.history) == 1
     send(board, {"type": "undo"})
     assert board.state.current_player == 1
@@ -366,7 +366,7 @@ def test_undo_before_the_human_has_moved_does_not_leave_the_board_stuck():
 
 
 def test_a_forged_view_or_legal_update_changes_nothing_that_matters():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board = BoardWidget(deal(SPADES, HEARTS), seat=0)
     board.set_state({"legal": ["place 2H 3H 4H"], "view": {"phase": "over"}, "can_undo": True})
     send(board, {"type": "play", "action": "place 2H 3H 4H"})
     assert board.message_kind == "error"
@@ -377,14 +377,14 @@ def test_a_forged_view_or_legal_update_changes_nothing_that_matters():
 
 
 def test_a_forged_teaching_update_does_not_reveal_the_computers_hand():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board = BoardWidget(deal(SPADES, HEARTS), seat=0)
     board.set_state({"teaching": True})
     send(board, {"type": "play", "action": "place 10S 2S 7S"})
     assert leaked(synced(board), secret_of(board, 0)) == []
 
 
 def test_a_forged_mode_update_does_not_hand_over_the_computers_seat():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board = BoardWidget(deal(SPADES, HEARTS), seat=0)
     board.set_state({"mode": "hotseat"})
     assert board.mode == "computer" and board.message_kind == "error"
     send(board, {"type": "play", "action": "place 10S 2S 7S"})
@@ -395,14 +395,14 @@ def test_a_forged_mode_update_does_not_hand_over_the_computers_seat():
 
 
 def test_a_forged_seat_update_does_not_show_the_computers_observation():
-    board = CardCommanderBoard(deal(SPADES, HEARTS), seat=0)
+    board = BoardWidget(deal(SPADES, HEARTS), seat=0)
     board.set_state({"seat": 1})
     send(board, {"type": "ready"})
     assert leaked(synced(board), HEARTS.split()) == []
 
 
 def test_the_static_page_cannot_be_broken_out_of_by_text_in_the_model():
-    from capture_lib.widgets.static import static_html
+    from capture_lib.hosts.static import static_html
 
     page = static_html("export default {};", "", {"view": {"note": "</script><script>alert(1)</script><!--"}},
                        label='"><b>')

@@ -16,8 +16,8 @@ import pytest
 
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.errors import IllegalAction
-from capture_lib.games.command_capture.actions import CAPTURE, MOVE, RANGED, CCAction
-from capture_lib.games.command_capture.units import (
+from capture_lib.games.command_capture.rules.actions import CAPTURE, MOVE, RANGED, CCAction
+from capture_lib.games.command_capture.rules.units import (
     CAV,
     CHA,
     CMD,

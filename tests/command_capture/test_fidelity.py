@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import IllegalAction
-from capture_lib.ai.command_capture.rule import simple_player
-from capture_lib.ai.levels import make_player
+from capture_lib.games.command_capture.players.rule import simple_player
+from capture_lib.search.levels import make_player
 
 from .helpers import GAME, pos, targets
 from .reference import reference_actions

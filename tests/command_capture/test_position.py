@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from capture_lib.games.command_capture.actions import CCAction, parse_action
-from capture_lib.games.command_capture.position import read_position
+from capture_lib import describe
+from capture_lib.games.command_capture.rules.actions import CCAction, parse_action
+from capture_lib.games.command_capture.rules.position import read_position
 
 from .helpers import GAME, fen, pos
 
@@ -66,7 +67,7 @@ def test_finished_position_reads_back_as_over():
 
 def test_svg_picture():
     s = GAME.quick_start("D2", "E7")
-    picture = s._repr_svg_()
+    picture = describe(s.game.slug).require("render").to_svg(s.view(None, everything=True))
     assert picture.startswith("<svg") and "Rome" in picture and "CMDR" in picture
     assert picture.count("ASSN") == 2  # the full teaching view
     from capture_lib.games.command_capture.render import to_svg

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import IllegalAction
-from capture_lib.core.docs import find_ruling
+from capture_lib.bookkit.docs import find_ruling
 
 from .helpers import GAME, acts, pos, sqs, targets
 
@@ -458,7 +458,7 @@ def test_a_pushed_unit_keeps_its_state_facing_and_lock():
 
 
 def test_rulings_markdown_renders_every_ruling():
-    from capture_lib.core.docs import options_markdown, rulings_markdown
+    from capture_lib.bookkit.docs import options_markdown, rulings_markdown
 
     text = rulings_markdown(GAME)
     assert text.count("Ruling:") == len(GAME.rulings)

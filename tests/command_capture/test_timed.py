@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import IllegalAction
-from capture_lib.games.command_capture.units import (
+from capture_lib.games.command_capture.rules.units import (
     BACK_ROW,
     FORTRESS_HALF_POINTS,
     HALF_POINTS,

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from capture_lib.ai.command_capture.rule import belief, simple_player
 from capture_lib.core.errors import IllegalAction
-from capture_lib.widgets.command_capture import CommandCaptureBoard
+from capture_lib.games.command_capture.players.rule import belief, simple_player
+from capture_lib.hosts.widget import BoardWidget
 
 from .helpers import GAME, pos
 
@@ -19,14 +19,14 @@ def assassins_in(model: dict) -> list[str]:
 
 
 def test_the_board_never_shows_the_enemy_assassin():
-    board = CommandCaptureBoard(GAME.quick_start("D2", "E7"), seat=0)
+    board = BoardWidget(GAME.quick_start("D2", "E7"), seat=0)
     model = json.loads(board.to_json())
     assert assassins_in(model) == ["D2"]
     assert "E7" not in json.dumps(model["view"]["log"])
 
 
 def test_a_whole_game_against_the_computer_never_leaks_its_assassin():
-    board = CommandCaptureBoard(GAME.quick_start("D2", "E7", turn_limit=50), seat=0)
+    board = BoardWidget(GAME.quick_start("D2", "E7", turn_limit=50), seat=0)
     rng = random.Random(3)
     while not board.state.is_over:
         model = json.loads(board.to_json())
@@ -37,7 +37,7 @@ def test_a_whole_game_against_the_computer_never_leaks_its_assassin():
 
 
 def test_moves_through_messages_and_undo():
-    board = CommandCaptureBoard(GAME.quick_start("D2", "E7"), seat=0, mode="hotseat")
+    board = BoardWidget(GAME.quick_start("D2", "E7"), seat=0, mode="hotseat")
     board.handle_message({"type": "ready"})
     board.handle_message({"type": "play", "action": "B2-B3"})
     assert str(board.state.history[-1]) == "B2-B3" and board.message_kind != "error"
@@ -54,14 +54,14 @@ def test_moves_through_messages_and_undo():
 @pytest.mark.parametrize("content", [None, {"type": "play"}, {"type": "play", "action": ""},
                                      {"type": "bogus"}, {"type": "play", "action": "D2-D9"}])
 def test_bad_messages_change_nothing(content):
-    board = CommandCaptureBoard(GAME.quick_start("D2", "E7"), seat=0)
+    board = BoardWidget(GAME.quick_start("D2", "E7"), seat=0)
     before = board.state
     board._on_front_end_message(board, content, [])
     assert board.state is before and board.message_kind == "error"
 
 
 def test_timed_board_reports_thinking_time_before_each_action():
-    board = CommandCaptureBoard(GAME.quick_start("D2", "E7", timed=True), seat=0)
+    board = BoardWidget(GAME.quick_start("D2", "E7", timed=True), seat=0)
     board.play("B2-B3")
     kinds = [a.kind for a in board.state.history[2:]]
     assert kinds[:2] == ["wait", "move"] and "wait" in kinds[2:]
@@ -70,7 +70,7 @@ def test_timed_board_reports_thinking_time_before_each_action():
 
 def test_example_frames():
     start = pos({"C3": "M+", "E5": "i"}, civs="VE")
-    board = CommandCaptureBoard.example(start, [("C3>E5", "the bash pushes the Infantry to F6")])
+    board = BoardWidget.example(start, [("C3>E5", "the bash pushes the Infantry to F6")])
     assert len(board.frames) == 2 and board.frames[1]["action"] == "C3>E5"
     assert "capture-static-board" in board._repr_mimebundle_()[0]["text/html"]
 
@@ -118,8 +118,8 @@ def test_player_beats_random_play():
 
 
 def test_timed_board_forfeits_a_turn_that_ran_out():
-    board = CommandCaptureBoard(GAME.quick_start("D2", "E7", timed=True), seat=0, mode="hotseat")
-    board._turn_started -= 61  # the player thought for over a minute
+    board = BoardWidget(GAME.quick_start("D2", "E7", timed=True), seat=0, mode="hotseat")
+    board.controller.hook_data["turn_started"] -= 61  # the player thought for over a minute
     board.play("B2-B3")
     state = board.state
     assert str(state.history[-1]).startswith("wait") and state.current_player == 1 and state.actions_left == 2
@@ -127,15 +127,15 @@ def test_timed_board_forfeits_a_turn_that_ran_out():
 
 
 def test_a_forfeit_from_the_page_keeps_its_message():
-    board = CommandCaptureBoard(GAME.quick_start("D2", "E7", timed=True), seat=0, level="random")
-    board._turn_started -= 61
+    board = BoardWidget(GAME.quick_start("D2", "E7", timed=True), seat=0, level="random")
+    board.controller.hook_data["turn_started"] -= 61
     board.handle_message({"type": "play", "action": "B2-B3"})
     assert board.message == "the turn timer ran out: the turn is forfeited" and board.message_kind == "error"
     assert board.state.board[9] is not None and board.state.current_player == 0  # Red moved; B2 never did
 
 
 def test_timed_board_message_names_the_action_not_the_wait():
-    board = CommandCaptureBoard(GAME.quick_start("D2", "E7", timed=True), seat=0)
+    board = BoardWidget(GAME.quick_start("D2", "E7", timed=True), seat=0)
     board.handle_message({"type": "play", "action": "B2-B3"})
     assert "B2-B3" in board.message
 

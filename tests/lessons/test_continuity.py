@@ -7,7 +7,7 @@ import re
 import pytest
 
 from capture_lib import CHANCE
-from capture_lib.lessons import MODULES, tutorial
+from capture_lib.session.course import games_with_lessons, tutorial
 
 #: How a step announces that it leaves the game of the step before.
 NEW_POSITION = "A new position."
@@ -29,7 +29,7 @@ def test_named_reads_cards_in_both_spellings():
     assert not named("place 7S 6C 3H", "you placed 7\u2660 6\u2663")
 
 
-@pytest.mark.parametrize("slug", list(MODULES))
+@pytest.mark.parametrize("slug", list(games_with_lessons()))
 def test_each_step_goes_on_from_the_last_or_announces_a_new_position(slug):
     steps = tutorial(slug).steps
     for number, (previous, step) in enumerate(zip(steps, steps[1:], strict=False), start=2):

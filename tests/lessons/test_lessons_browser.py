@@ -12,16 +12,16 @@ import shutil
 
 import pytest
 
-from capture_lib.lessons import MODULES, exercises, tutorial
-from capture_lib.serve import write_template
-from capture_lib.widgets.lesson import Step
+from capture_lib.classroom.voila import write_template
+from capture_lib.core.lessons import Step
+from capture_lib.session.course import exercises, games_with_lessons, tutorial
 from tests.browser.conftest import watch
 from tests.browser.servers import ROOT, free_port, start
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
-SLUGS = [slug for slug in MODULES if (ROOT / "book" / slug / "tutorial.ipynb").is_file()]
+SLUGS = [slug for slug in games_with_lessons() if (ROOT / "book" / slug / "tutorial.ipynb").is_file()]
 FIRST_DRAW_MS = 45_000
 MOVE_MS = 10_000
 #: The exercises pages opened in the browser (each page is a kernel start: the whole file must stay under a
@@ -39,7 +39,7 @@ def lessons_server(tmp_path_factory):
         for name in ("tutorial.ipynb", "exercises.ipynb"):
             shutil.copyfile(ROOT / "book" / slug / name, site / slug / name)
     write_template(home / "data")  # the server's JUPYTER_DATA_DIR (see servers.jupyter_env)
-    from capture_lib.serve import CONFIG_FILE, voila_command, voila_config, write_private
+    from capture_lib.classroom.voila import CONFIG_FILE, voila_command, voila_config, write_private
 
     port, token = free_port(), "lesson-test-token"
     config = home / "voila-config"  # the token reaches Voila in a private config file, not on its command line

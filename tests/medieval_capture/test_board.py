@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from capture_lib.games.medieval_capture.board import BOARD, BOARD_FILE, ROCK_KINDS, load_board, parse_board
+from capture_lib.games.medieval_capture.rules.board import BOARD, BOARD_FILE, ROCK_KINDS, load_board, parse_board
 
 from .helpers import GAME, RED, pos
 

@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 
 from capture_lib import CHANCE, IllegalAction
-from capture_lib.games.medieval_capture.actions import Shoot, parse_action
-from capture_lib.games.medieval_capture.board import BOARD
-from capture_lib.games.medieval_capture.catapult import (
+from capture_lib.games.medieval_capture.rules.actions import Shoot, parse_action
+from capture_lib.games.medieval_capture.rules.board import BOARD
+from capture_lib.games.medieval_capture.rules.catapult import (
     ALONG,
     OFF,
     REACH,

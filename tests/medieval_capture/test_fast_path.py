@@ -16,10 +16,10 @@ from fractions import Fraction
 import pytest
 
 from capture_lib import CHANCE, IllegalAction
-from capture_lib.games.medieval_capture.actions import Dice, Draw, Land, Move
-from capture_lib.games.medieval_capture.catapult import cached_landing
-from capture_lib.games.medieval_capture.state import TREE_LIMIT
-from capture_lib.games.medieval_capture.treasure import CODES
+from capture_lib.games.medieval_capture.rules.actions import Dice, Draw, Land, Move
+from capture_lib.games.medieval_capture.rules.catapult import cached_landing
+from capture_lib.games.medieval_capture.rules.state import TREE_LIMIT
+from capture_lib.games.medieval_capture.rules.treasure import CODES
 
 from .helpers import GAME, refuse
 

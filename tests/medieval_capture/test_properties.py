@@ -6,11 +6,11 @@ import json
 import random
 
 from capture_lib import CHANCE
-from capture_lib.games.medieval_capture.actions import parse_action
-from capture_lib.games.medieval_capture.board import BOARD, ROCK_KINDS
-from capture_lib.games.medieval_capture.rulings import OPTIONS
-from capture_lib.games.medieval_capture.state import CARRY, TAKEN, TERR
-from capture_lib.games.medieval_capture.treasure import deck_for
+from capture_lib.games.medieval_capture.rules.actions import parse_action
+from capture_lib.games.medieval_capture.rules.board import BOARD, ROCK_KINDS
+from capture_lib.games.medieval_capture.rules.rulings import OPTIONS
+from capture_lib.games.medieval_capture.rules.state import CARRY, TAKEN, TERR
+from capture_lib.games.medieval_capture.rules.treasure import deck_for
 
 from .helpers import GAME
 

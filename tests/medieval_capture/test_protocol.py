@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from capture_lib import CHANCE, IllegalAction, list_games, load_game
-from capture_lib.games.medieval_capture.actions import parse_action
+from capture_lib import CHANCE, IllegalAction, describe, list_games, load_game
 from capture_lib.games.medieval_capture.render import to_svg
-from capture_lib.games.medieval_capture.rulings import OPTIONS, RULINGS
+from capture_lib.games.medieval_capture.rules.actions import parse_action
+from capture_lib.games.medieval_capture.rules.rulings import OPTIONS, RULINGS
 
 from .helpers import GAME, play_all, pos
 
@@ -136,7 +136,8 @@ def test_observations_are_json_and_pictures_render():
         picture = to_svg(obs)
         assert picture.startswith("<svg") and picture.endswith("</svg>")
         assert "<title>" in picture
-    assert s._repr_svg_().count('stroke="#E6B800" stroke-width="3.5"') == 2  # both Knights in the teaching view
+    teaching = describe(s.game.slug).require("render").to_svg(s.view(None, everything=True))
+    assert teaching.count('stroke="#E6B800" stroke-width="3.5"') == 2  # both Knights in the teaching view
     assert to_svg(s.observation(1)).count('stroke="#E6B800" stroke-width="3.5"') == 1  # Red's own only
     assert "Blue to play" in to_svg(s.observation(0), highlight=["b15"], landing="r10")
     with pytest.raises(ValueError, match="no seat"):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from capture_lib import CHANCE
-from capture_lib.games.medieval_capture.board import BOARD
-from capture_lib.games.medieval_capture.rulings import RULINGS
-from capture_lib.games.medieval_capture.state import ADJ, IS_BOAT, IS_DUNGEON
+from capture_lib.games.medieval_capture.rules.board import BOARD
+from capture_lib.games.medieval_capture.rules.rulings import RULINGS
+from capture_lib.games.medieval_capture.rules.state import ADJ, IS_BOAT, IS_DUNGEON
 
 from .helpers import GAME, moves, pos, where
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from capture_lib import CHANCE
-from capture_lib.games.medieval_capture.treasure import BY_CODE, CARDS, DECK_SIZE, DECKS, deck_for, parse_card
+from capture_lib.games.medieval_capture.rules.treasure import BY_CODE, CARDS, DECK_SIZE, DECKS, deck_for, parse_card
 
 from .helpers import GAME, moves, play_all, pos, refuse, where
 

@@ -11,8 +11,8 @@ import pytest
 pytest.importorskip("anywidget")
 
 from capture_lib import CHANCE  # noqa: E402
-from capture_lib.ai.medieval_capture.rule import rule_player, score  # noqa: E402
-from capture_lib.widgets.medieval_capture import MedievalCaptureBoard  # noqa: E402
+from capture_lib.games.medieval_capture.players.rule import rule_player, score  # noqa: E402
+from capture_lib.hosts.widget import BoardWidget  # noqa: E402
 
 from .helpers import GAME, pos  # noqa: E402
 
@@ -32,7 +32,7 @@ def synced(board) -> str:
 
 def test_the_board_shows_the_seats_observation_and_never_the_other_knight():
     state = pos(dice=(4, 11), shots="1")
-    board = MedievalCaptureBoard(state, seat=0, mode="hotseat")
+    board = BoardWidget(state, seat=0, mode="hotseat")
     send(board, {"type": "ready"})
     assert board.view == state.observation(0)
     assert set(board.legal) == {str(a) for a in state.legal_actions()}
@@ -42,7 +42,7 @@ def test_the_board_shows_the_seats_observation_and_never_the_other_knight():
 
 
 def test_playing_against_the_computer_resolves_chance_and_replies():
-    board = MedievalCaptureBoard(seed=3)
+    board = BoardWidget("medieval-capture", seed=3)
     for action in SETUP + ["place B7 b17 knight"]:
         send(board, {"type": "play", "action": action})
         assert board.message_kind == "info", board.message
@@ -54,7 +54,7 @@ def test_playing_against_the_computer_resolves_chance_and_replies():
 
 
 def test_undo_takes_back_choices_but_never_a_roll():
-    board = MedievalCaptureBoard(pos(), seat=0, mode="hotseat")
+    board = BoardWidget(pos(), seat=0, mode="hotseat")
     send(board, {"type": "ready"})
     send(board, {"type": "play", "action": "roll"})
     send(board, {"type": "undo"})
@@ -68,7 +68,7 @@ def test_undo_takes_back_choices_but_never_a_roll():
 
 
 def test_bad_messages_are_refused_politely():
-    board = MedievalCaptureBoard(pos(), seat=0)
+    board = BoardWidget(pos(), seat=0)
     send(board, {"type": "play", "action": "B1 b10-b99"})
     assert board.message_kind == "error" and "not a space" in board.message
     send(board, {"type": "fly"})
@@ -79,7 +79,7 @@ def test_bad_messages_are_refused_politely():
 
 def test_a_worked_example_steps_through_frames():
     start = pos(dice=(3, 3))
-    board = MedievalCaptureBoard.example(start, [("B1 b10-b15-b19", "a home piece uses the white die")])
+    board = BoardWidget.example(start, [("B1 b10-b15-b19", "a home piece uses the white die")])
     assert len(board.frames) == 2 and board.frames[1]["action"] == "B1 b10-b15-b19"
     assert board.mode == "view" and board.legal == []
     data, _ = board._repr_mimebundle_()

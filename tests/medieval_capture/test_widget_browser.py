@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from capture_lib.widgets.medieval_capture import MedievalCaptureBoard  # noqa: E402
+from capture_lib.hosts.widget import BoardWidget  # noqa: E402
 from tests.board_page import open_page  # noqa: E402
 
 from .helpers import pos  # noqa: E402
@@ -20,7 +20,7 @@ def chromium(browser):
 
 
 def open_board(chromium, tmp_path, state):
-    board = MedievalCaptureBoard(state, seat=0, mode="hotseat")
+    board = BoardWidget(state, seat=0, mode="hotseat")
     board._on_front_end_message(board, {"type": "ready"}, [])
     return open_page(chromium, tmp_path, board, legal=board.legal, mode="hotseat")
 

@@ -11,8 +11,9 @@ import pytest
 from docutils.nodes import make_id
 
 from capture_lib import list_games
-from capture_lib import rules_index as ri
-from capture_lib.rules_index import IndexedRule, problems, rules_index, rules_index_markdown, section_id
+from capture_lib.bookkit import rules_index as ri
+from capture_lib.bookkit.rules_index import problems, rules_index, rules_index_markdown, section_id
+from capture_lib.core.rules_index import IndexedRule
 
 ROOT = ri.ROOT
 GAMES = list_games()
@@ -52,7 +53,8 @@ def test_a_rule_without_code_fails(monkeypatch):
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"code": ("capture_lib.games.card_commander.state.CardCommanderState._no_such_rule",)}, "has no '_no_such_rule'"),
+    ({"code": ("capture_lib.games.card_commander.rules.state.CardCommanderState._no_such_rule",)},
+     "has no '_no_such_rule'"),
     ({"code": ("capture_lib.games.no_such_game.state",)}, "capture_lib.games has no 'no_such_game'"),
     ({"tests": ("tests/card_commander/test_rules.py::test_no_such_test",)}, "no test tests/card_commander"),
     ({"tests": ("tests/card_commander/test_nothing.py::test_x",)}, "no test tests/card_commander/test_nothing.py"),

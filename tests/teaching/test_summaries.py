@@ -8,8 +8,9 @@ import unicodedata
 import pypdf
 import pytest
 
-from capture_lib import list_games, summaries
-from capture_lib.summaries import build_summaries, find_chromium, pdf_page_count, summary_html, summary_slugs
+from capture_lib import list_games
+from capture_lib.bookkit import summaries
+from capture_lib.bookkit.summaries import build_summaries, find_chromium, pdf_page_count, summary_html, summary_slugs
 
 #: What each handout must say (checked in the PDF's text, case and spacing ignored).
 KEY_RULES = {

@@ -1,11 +1,13 @@
 """Capture the Commander: face-down triangular layouts; attack with uncovered cards, capture Commanders.
 
-``GAME`` is the game object that ``capture_lib.load_game("capture-the-commander")`` returns.
+The game's one folder: its rules (``rules``), computer players (``players``), board picture
+(``render``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every shared layer reads
+of it.
 """
 
-from .game import CaptureTheCommanderGame
-from .state import CaptureTheCommanderState
+from capture_lib.core.description import Description
+from capture_lib.games.capture_the_commander.rules import GAME
 
-GAME = CaptureTheCommanderGame()
+DESCRIPTION = Description("capture_lib.games.capture_the_commander", GAME, summary_picture_mm=62)
 
-__all__ = ["GAME", "CaptureTheCommanderGame", "CaptureTheCommanderState"]
+__all__ = ["DESCRIPTION", "GAME"]

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from capture_lib.core import svg
-
-from . import layout as lay
+from capture_lib.games.capture_the_commander.rules import layout as lay
+from capture_lib.render import svg
 
 CARD_W, CARD_H = 40, 56
 PITCH = CARD_W + 4

@@ -1,14 +1,14 @@
 """Capture the Commander's rules index: each rule of the source, where it is coded, tested and shown.
 
-Rendered as the chapter's rules-index page by ``capture_lib.rules_index``; a test fails when a rule
+Rendered as the chapter's rules-index page by ``capture_lib.bookkit.rules_index``; a test fails when a rule
 loses its code, its test or its example.
 """
 
 from __future__ import annotations
 
-from capture_lib.rules_index import IndexedRule
+from capture_lib.core.rules_index import IndexedRule
 
-_P = "capture_lib.games.capture_the_commander"
+_P = "capture_lib.games.capture_the_commander.rules"
 _S = f"{_P}.state.CaptureTheCommanderState"
 _L = f"{_P}.layout"
 _T = "tests/capture_the_commander/test_ctc_rules.py"

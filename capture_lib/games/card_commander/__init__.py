@@ -1,11 +1,13 @@
 """Card Commander: three lanes, three rounds, and a Commander whose bonus favours some suits.
 
-``GAME`` is the game object that ``capture_lib.load_game("card-commander")`` returns.
+The game's one folder: its rules (``rules``), computer players (``players``), board picture
+(``render``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every shared layer reads
+of it.
 """
 
-from .game import CardCommanderGame
-from .state import BONUSES, CardCommanderState, card_value
+from capture_lib.core.description import Description
+from capture_lib.games.card_commander.rules import GAME
 
-GAME = CardCommanderGame()
+DESCRIPTION = Description("capture_lib.games.card_commander", GAME, summary_picture_mm=90)
 
-__all__ = ["BONUSES", "GAME", "CardCommanderGame", "CardCommanderState", "card_value"]
+__all__ = ["DESCRIPTION", "GAME"]

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from capture_lib.core import svg
-
-from .state import BONUSES
+from capture_lib.games.card_commander.rules.state import BONUSES
+from capture_lib.render import svg
 
 WIDTH, HEIGHT = 720, 470
 CARD_W, CARD_H = 44, 62

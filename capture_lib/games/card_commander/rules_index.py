@@ -1,16 +1,16 @@
 """Card Commander's rules index: each rule of the source, where the engine does it, tests it, shows it.
 
-Rendered as the chapter's rules-index page by ``capture_lib.rules_index``; a test fails when a rule
+Rendered as the chapter's rules-index page by ``capture_lib.bookkit.rules_index``; a test fails when a rule
 loses its code, its test or its example.
 """
 
 from __future__ import annotations
 
-from capture_lib.rules_index import IndexedRule
+from capture_lib.core.rules_index import IndexedRule
 
-_S = "capture_lib.games.card_commander.state"
-_A = "capture_lib.games.card_commander.actions"
-_G = "capture_lib.games.card_commander.game"
+_S = "capture_lib.games.card_commander.rules.state"
+_A = "capture_lib.games.card_commander.rules.actions"
+_G = "capture_lib.games.card_commander.rules.game"
 _T = "tests/card_commander/test_rules.py"
 _R = "tests/card_commander/test_rulings.py"
 _H = "tests/card_commander/test_hidden.py"

@@ -1,11 +1,13 @@
 """Command Capture: an 8x8 board, Rome, Egypt or the Vikings, and units that each have two states.
 
-``GAME`` is the game object that ``capture_lib.load_game("command-capture")`` returns.
+The game's one folder: its rules (``rules``), computer players (``players``), board picture
+(``render``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every shared layer reads
+of it.
 """
 
-from .game import CommandCaptureGame
-from .state import CommandCaptureState
+from capture_lib.core.description import Description
+from capture_lib.games.command_capture.rules import GAME
 
-GAME = CommandCaptureGame()
+DESCRIPTION = Description("capture_lib.games.command_capture", GAME, example_everything=True, summary_picture_mm=86)
 
-__all__ = ["GAME", "CommandCaptureGame", "CommandCaptureState"]
+__all__ = ["DESCRIPTION", "GAME"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capture_lib.core import svg
+from capture_lib.render import svg
 
 CELL = 64
 MARGIN = 28

@@ -1,14 +1,14 @@
 """Command Capture's rules index: each rule of the source, where it is coded, tested and shown.
 
-Rendered as the chapter's rules-index page by ``capture_lib.rules_index``; a test fails when a rule
+Rendered as the chapter's rules-index page by ``capture_lib.bookkit.rules_index``; a test fails when a rule
 loses its code, its test or its example.
 """
 
 from __future__ import annotations
 
-from capture_lib.rules_index import IndexedRule
+from capture_lib.core.rules_index import IndexedRule
 
-_P = "capture_lib.games.command_capture"
+_P = "capture_lib.games.command_capture.rules"
 _S = f"{_P}.state.CommandCaptureState"
 _U = f"{_P}.units"
 _D = "tests/command_capture"
@@ -52,7 +52,8 @@ RULES: tuple[IndexedRule, ...] = (
         "Before play each player chooses which of its two states every unit starts in, the Fortress "
         "included; the Assassin starts face down. This chosen set-up is the default; the quick start "
         "(all first states) is for examples and computer-only games.",
-        (f"{_S}._apply_setup", f"{_S}._setup_actions"),  # the engine's code; the computer's set-up is in capture_lib.ai
+        # the engine's code; the computer's set-up is its players' own
+        (f"{_S}._apply_setup", f"{_S}._setup_actions"),
         (f"{_R}::test_choose_setup_sequence",
          f"{_R}::test_the_chosen_setup_is_the_default_and_the_fortress_may_start_disabled",
          f"{_F}::test_the_computer_sets_up_and_its_assassin_stays_hidden"),
@@ -265,13 +266,13 @@ RULES: tuple[IndexedRule, ...] = (
     IndexedRule(
         "timed-clocks", "Timed Mode: clocks",
         "A shared 30-minute game clock that never stops and a one-minute timer for every turn.",
-        (f"{_P}.timed.advance", f"{_P}.timed.why_wait_illegal"),
+        (f"{_S}._run_clocks", f"{_P}.timed.why_wait_illegal"),
         (f"{_M}::test_new_timed_game_starts_with_full_clocks", f"{_M}::test_wait_runs_both_clocks_exactly"),
         ("rules", "Timed Mode")),
     IndexedRule(
         "timed-expiry", "Timed Mode: a turn runs out",
         "Whoever runs out of turn time loses the turn, and the opponent then takes two actions.",
-        (f"{_P}.timed.advance",),
+        (f"{_S}._run_clocks", f"{_P}.timed.run_down"),
         (f"{_M}::test_an_expired_turn_gives_the_opponent_two_actions",
          f"{_F}::test_two_actions_never_turn_and_move_the_same_unit"),
         ("rules", "Timed Mode")),
@@ -286,7 +287,7 @@ RULES: tuple[IndexedRule, ...] = (
         "timed-end", "Timed Mode: the end",
         "When the game clock runs out the higher score wins; a tie goes to sudden death, where whoever next "
         "captures an enemy unit wins, whatever the scores. The two instant wins still end the game at any time.",
-        (f"{_P}.timed.advance", f"{_S}._check_result", f"{_S}._remove"),
+        (f"{_S}._run_clocks", f"{_S}._check_result", f"{_S}._remove"),
         (f"{_M}::test_game_clock_out_higher_score_wins",
          f"{_M}::test_game_clock_out_tied_goes_to_sudden_death_and_the_next_capture_wins",
          f"{_F}::test_sudden_death_a_shot_that_only_disables_the_fortress_does_not_end_it",

@@ -1,12 +1,13 @@
 """Capture: A Medieval Wargame: rock trails, rivers, lakes, a Cathedral, hidden Knights and three Crowns.
 
-``GAME`` is the game object that ``capture_lib.load_game("medieval-capture")`` returns.
+The game's one folder: its rules (``rules``), computer players (``players``), board picture
+(``render``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every shared layer reads
+of it.
 """
 
-from .board import BOARD, Board, load_board
-from .game import MedievalCaptureGame
-from .state import MedievalCaptureState
+from capture_lib.core.description import Description
+from capture_lib.games.medieval_capture.rules import GAME
 
-GAME = MedievalCaptureGame()
+DESCRIPTION = Description("capture_lib.games.medieval_capture", GAME, example_seat=0, summary_picture_mm=100)
 
-__all__ = ["BOARD", "GAME", "Board", "MedievalCaptureGame", "MedievalCaptureState", "load_board"]
+__all__ = ["DESCRIPTION", "GAME"]

@@ -11,8 +11,8 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from .board import BOARD, Board
-from .catapult import spot_xy
+from capture_lib.games.medieval_capture.rules.board import BOARD, Board
+from capture_lib.games.medieval_capture.rules.catapult import spot_xy
 
 #: the sides as the observation names them
 SIDES = ("blue", "red")
@@ -370,3 +370,15 @@ def to_text(view: dict[str, Any]) -> str:
         lines.append("last: " + " | ".join(view["log"][-4:]))
     lines.append("(* marks your Knight; spaces b1-b51 are Blue's, r1-r51 Red's, c the Cathedral)")
     return "\n".join(lines)
+
+
+def script_constants() -> str:
+    """The board's picture and geometry as JavaScript constants, put in front of the board's module."""
+    import json
+
+    xy = {sid: [round(x), round(y)] for sid, (x, y) in zip(BOARD.ids, BOARD.xy, strict=True)}
+    kinds = dict(zip(BOARD.ids, BOARD.kind, strict=True))
+    territory = dict(zip(BOARD.ids, BOARD.territory, strict=True))
+    return (f"const MC_BOARD_SVG = {json.dumps(board_svg_body(BOARD))};\n"
+            f"const MC_XY = {json.dumps(xy)};\nconst MC_KIND = {json.dumps(kinds)};\n"
+            f"const MC_TERRITORY = {json.dumps(territory)};\n")

@@ -1,14 +1,14 @@
 """Capture: A Medieval Wargame's rules index: each rule of the source, where it is coded, tested, shown.
 
-Rendered as the chapter's rules-index page by ``capture_lib.rules_index``; a test fails when a rule
+Rendered as the chapter's rules-index page by ``capture_lib.bookkit.rules_index``; a test fails when a rule
 loses its code, its test or its example.
 """
 
 from __future__ import annotations
 
-from capture_lib.rules_index import IndexedRule
+from capture_lib.core.rules_index import IndexedRule
 
-_P = "capture_lib.games.medieval_capture"
+_P = "capture_lib.games.medieval_capture.rules"
 _S = f"{_P}.state.MedievalCaptureState"
 _D = "tests/medieval_capture"
 _T = f"{_D}/test_rules.py"

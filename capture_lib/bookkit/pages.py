@@ -1,0 +1,43 @@
+"""The book's play pages: which games have a page to play on, for the chooser of ``capture serve`` and the
+book's front page."""
+
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass
+
+#: Each game's play page and tutorial, inside its chapter's folder.
+PLAY_NOTEBOOK = "play.ipynb"
+TUTORIAL_NOTEBOOK = "tutorial.ipynb"
+
+
+@dataclass(frozen=True)
+class PlayPage:
+    """One game's play page: its slug, its title, and the notebook's path inside the served folder.
+
+    ``tutorial`` is the path of the game's guided tutorial inside the served folder ("" if it has none).
+    """
+
+    slug: str
+    title: str
+    path: str
+    tutorial: str = ""
+
+
+def play_pages(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
+    """The games (in the registry's order) that have ``<folder>/<game>/play.ipynb``.
+
+    ``folder`` is the book's folder, or the served copy of it; by default the current folder, which is
+    where Jupyter and Voila start the chooser notebook's kernel.
+    """
+    from capture_lib import list_games, load_game
+
+    root = pathlib.Path(folder) if folder is not None else pathlib.Path.cwd()
+    pages = []
+    for slug in list_games():
+        if (root / slug / PLAY_NOTEBOOK).is_file():
+            tutorial = f"{slug}/{TUTORIAL_NOTEBOOK}" if (root / slug / TUTORIAL_NOTEBOOK).is_file() else ""
+            pages.append(PlayPage(slug, load_game(slug).title, f"{slug}/{PLAY_NOTEBOOK}", tutorial))
+    return pages
+
+

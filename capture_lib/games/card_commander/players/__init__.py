@@ -1,0 +1,27 @@
+"""Card Commander's computer players.
+
+- ``rule``: the rule-based player (``card_commander_player``, the ``rule`` level), which picks a
+  Commander, sends its two strongest cards and its weakest, and adds a useful extra card;
+- ``search``: the shared search's fitting to the game (``TUNING``: a rule-like playout, placements
+  grouped by the set of cards).
+
+``RULE_PLAYER`` is the rule-based player; ``LEVEL_PLAYERS`` and ``ANALYSIS_PLAYERS`` (see
+``capture_lib.search.levels``) are empty: every level is the shared one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from capture_lib.games.card_commander.players.oracle import oracle_world
+from capture_lib.games.card_commander.players.rule import card_commander_player
+from capture_lib.search.simple import Player
+
+#: The ``rule`` level of this game.
+RULE_PLAYER: Player = card_commander_player
+#: Level name -> factory taking ``timed``, replacing the shared player of that level in this game.
+LEVEL_PLAYERS: dict[str, Callable[[bool], Player]] = {}
+#: Extra named players (factories taking ``timed``) that only this game has, for the analysis.
+ANALYSIS_PLAYERS: dict[str, Callable[[bool], Player]] = {}
+#: What the ``oracle`` ceiling player knows of this game (``capture_lib.search.oracle``): the opponent's hand.
+ORACLE_WORLD = oracle_world

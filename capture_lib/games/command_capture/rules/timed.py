@@ -1,0 +1,43 @@
+"""Timed Mode: the game clock, the turn timer, forfeited turns and the end on points.
+
+The engine never reads a real clock. The caller reports the time a player spent with the action
+``wait SECONDS``; both clocks run down by that much (in milliseconds, so results are exact).
+When the turn timer reaches zero the turn is forfeited and the opponent's next turn holds two main
+actions. When the game clock reaches zero the higher score wins; on a tie the game goes on in sudden
+death (the turn timer still runs) until the scores differ.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from capture_lib.games.command_capture.rules.state import CommandCaptureState
+
+
+def why_wait_illegal(state: CommandCaptureState, ms: int) -> str | None:
+    """``None`` if ``wait`` of ``ms`` milliseconds may be played now, else the reason."""
+    if not state.timed:
+        return "time passes only in Timed Mode (option timed=True)"
+    if state.phase != "play":
+        return "the clocks start once the set-up is over"
+    if ms <= 0:
+        return "wait needs a positive number of seconds"
+    return None
+
+
+def run_down(game_ms: int, turn_ms: int, remaining: int) -> tuple[int, int, int]:
+    """Both clocks and the time still to pass after running down to the next expiry (or by all of
+    ``remaining``): ``(game_ms, turn_ms, remaining)``. The game clock stays at zero once it is there
+    (sudden death); the state resolves an expiry (``CommandCaptureState._run_clocks``) before the next step.
+    """
+    step = min(remaining, turn_ms)
+    if game_ms > 0:
+        step = min(step, game_ms)
+        game_ms -= step
+    return game_ms, turn_ms - step, remaining - step
+
+
+def points(state: CommandCaptureState) -> tuple[float, float]:
+    """Both sides' point totals (captured units and Fortress bonus) as numbers."""
+    return state.scores[0] / 2, state.scores[1] / 2

@@ -1,0 +1,138 @@
+"""The static host: a board's ES module mounted in a plain HTML page, with no kernel.
+
+Two forms of the same picture:
+
+- standalone (``static_html`` by default): the page embeds the module's source and the model's values
+  as JSON; a tiny inline module script imports the source from a blob URL (which works from
+  ``file://`` too) and gives ``render`` a minimal model whose ``send`` reaches nothing;
+- the live book's (while the book is built, ``CAPTURE_LIVE_BOOK=1``, set by ``book/_ext/static_book.py``):
+  the page holds only the board's place, its values and its *recipe*; the board's module and stylesheet
+  are files of the book's static folder, named by a hash of their text (``book_module_files``), so a page
+  loads each once however many boards it shows. The book's loader (``live/loader.js``) mounts them, and
+  over http starts the engine in a Web Worker (``live/worker.js``) that rebuilds each board from its
+  recipe with ``capture_lib.session.from_recipe`` and makes it live.
+
+Ids come from a hash of the content, never from chance, so the same board gives the same HTML on every
+build. Nothing here may carry what the board's viewer may not see: the model holds observations only,
+and a recipe holds no seed, hidden card or answer (``capture_lib.session`` builds it so).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from html import escape
+from typing import Any
+
+#: The environment variable the book's build sets: boards then write the live book's light form.
+LIVE_BOOK = "CAPTURE_LIVE_BOOK"
+
+LOADER = """
+const root = document.getElementById(%(id)s);
+const data = JSON.parse(document.getElementById(%(data_id)s).textContent);
+const source = JSON.parse(document.getElementById(%(esm_id)s).textContent);
+const listeners = new Map();
+const model = {
+  get: (key) => data[key],
+  set: (key, value) => { data[key] = value; (listeners.get("change:" + key) || []).forEach((f) => f()); },
+  on: (event, fn) => { if (!listeners.has(event)) listeners.set(event, []); listeners.get(event).push(fn); },
+  off: (event, fn) => { const l = listeners.get(event) || []; const i = l.indexOf(fn); if (i >= 0) l.splice(i, 1); },
+  save_changes: () => {},
+  send: () => {},
+};
+const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+import(url).then((mod) => {
+  root.replaceChildren();
+  mod.default.render({ model, el: root });
+}).finally(() => URL.revokeObjectURL(url));
+"""
+
+
+def _json_for_script(value: Any) -> str:
+    # Inside <script>, "</" could close the tag early; JSON allows the escaped form.
+    return json.dumps(value, sort_keys=True, ensure_ascii=False).replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def text_digest(text: str) -> str:
+    """The name of a module or stylesheet among the book's static files: a hash of its text."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def live_book() -> bool:
+    """Whether this kernel builds the live book (see the module's docstring)."""
+    return os.environ.get(LIVE_BOOK) == "1"
+
+
+#: The largest picture a board of the live book keeps in its page for the moment before its module draws
+#: it (and for a browser that runs no script). Medieval Capture's map is about 84 KB a board, seven times
+#: on one page: such a picture gives way to a line of text, and the module draws the board at once.
+FALLBACK_MOST = 24_000
+#: What stands in for a picture too large to repeat on every board.
+FALLBACK_TEXT = '<p class="capture-board-placeholder">The board is drawn here by the page\'s script.</p>'
+
+
+def static_html(esm: str, css: str, model: dict[str, Any], label: str = "", fallback: str = "",
+                recipe: dict[str, Any] | None = None) -> str:
+    """HTML that draws the board with its own ES module over ``model``, offline and without a kernel.
+
+    In the live book's build the module and stylesheet are referred to by name, and ``recipe`` (what
+    the page's engine needs to rebuild the board live) goes with the values; otherwise the page is
+    self-contained and ``recipe`` is left out.
+    """
+    if live_book():
+        return book_html(esm, css, model, label=label, fallback=fallback, recipe=recipe)
+    data = _json_for_script(model)
+    source = _json_for_script(esm)
+    digest = hashlib.sha256((data + source).encode()).hexdigest()[:12]
+    ids = {"id": f"capture-board-{digest}", "data_id": f"capture-data-{digest}",
+           "esm_id": f"capture-esm-{digest}"}
+    loader = LOADER % {k: json.dumps(v) for k, v in ids.items()}
+    return (
+        f'<div class="capture-static-board" id="{ids["id"]}" aria-label="{escape(label)}">{fallback}</div>'
+        f"<style>{css}</style>"
+        f'<script type="application/json" id="{ids["data_id"]}">{data}</script>'
+        f'<script type="application/json" id="{ids["esm_id"]}">{source}</script>'
+        f'<script type="module">{loader}</script>'
+    )
+
+
+def book_html(esm: str, css: str, model: dict[str, Any], label: str = "", fallback: str = "",
+              recipe: dict[str, Any] | None = None) -> str:
+    """The live book's form of a board: its place (the engine's picture until the module draws it),
+    the names of its module and stylesheet, and one JSON script with its values and its recipe."""
+    data = _json_for_script({"model": model, "recipe": recipe})
+    module, style = text_digest(esm), text_digest(css)
+    if len(fallback) > FALLBACK_MOST:
+        fallback = FALLBACK_TEXT
+    digest = hashlib.sha256((data + module + style).encode()).hexdigest()[:12]
+    return (
+        f'<div class="capture-static-board" id="capture-board-{digest}" data-capture-module="{module}" '
+        f'data-capture-style="{style}" aria-label="{escape(label)}">{fallback}</div>'
+        f'<script type="application/json" class="capture-board-data" data-board="capture-board-{digest}">'
+        f"{data}</script>"
+    )
+
+
+def module_script(esm: str) -> str:
+    """The static file that carries a board's module: a classic script that registers its source.
+
+    A classic script loads from ``file://`` as well as over http, where a module script or ``fetch``
+    would be refused (origin ``null``); the loader imports the source from a blob URL, as JupyterLab
+    imports the same text.
+    """
+    return ("(self.captureBoardModules = self.captureBoardModules || {})"
+            f"[{json.dumps(text_digest(esm))}] = {_json_for_script(esm)};\n")
+
+
+def book_module_files() -> Iterator[tuple[str, str]]:
+    """Every board module and stylesheet the book can show, as ``(file name, text)`` pairs: each game's
+    board (whose module draws lessons too)."""
+    from capture_lib.games import list_games
+    from capture_lib.render.web import module_source, style_source
+
+    for slug in list_games():
+        esm, css = module_source(slug), style_source(slug)
+        yield f"{text_digest(esm)}.js", module_script(esm)
+        yield f"{text_digest(css)}.css", css

@@ -1,0 +1,51 @@
+"""What the level chooser says of each level: its Elo rating, read from the summary shipped beside this module.
+
+``level_ratings.json`` is written by ``python -m capture_lib.experiments.ratings`` (the Bradley-Terry fit of the stored
+round robins, ``capture_lib.experiments.ratings.write_summary``); this module only reads it, so the boards and the
+``capture`` command show the ratings without the fit, the simulator or the stored games.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from collections.abc import Iterable
+from typing import Any
+
+from capture_lib.search.levels import LEVEL_NAMES
+
+#: The summary the level chooser reads: per game, per player, the rounded rating and its interval.
+SUMMARY = pathlib.Path(__file__).resolve().parent / "level_ratings.json"
+
+
+def shipped_summary() -> dict[str, Any]:
+    """The summary shipped with the package (``SUMMARY``); empty games if it is missing."""
+    try:
+        return json.loads(SUMMARY.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {"games": {}}
+
+
+def level_labels(slug: str, levels: Iterable[str] = LEVEL_NAMES) -> dict[str, str]:
+    """What the level chooser shows for each level of game ``slug``: ``"hard · about 1700"``.
+
+    A level without a rating (a game whose round robin is not stored yet) shows its bare name. The
+    rating is rounded to ten points: the intervals are wider than that, so more would be false precision.
+    """
+    rated = shipped_summary().get("games", {}).get(slug, {}).get("players", {})
+    return {level: f"{level} \u00b7 about {round(rated[level]['elo'], -1)}" if level in rated else level
+            for level in levels}
+
+
+def ratings_text() -> str:
+    """The levels' ratings of every rated game in one line, for ``capture play --help``; "" if none."""
+    parts = []
+    anchor = None
+    for slug, entry in sorted(shipped_summary().get("games", {}).items()):
+        anchor = (entry["anchor"], entry["anchor_elo"])
+        rated = entry["players"]
+        parts.append(f"{slug} " + ", ".join(f"{level} {round(rated[level]['elo'], -1)}"
+                                            for level in LEVEL_NAMES if level in rated))
+    if not parts:
+        return ""
+    return f"about how strong each level is, in Elo ({anchor[0]} = {anchor[1]}): " + "; ".join(parts)

@@ -1,0 +1,113 @@
+"""Computer players by name, for the boards, the terminal game, the simulator and the analysis.
+
+``player_for(level)`` gives a level of ``LEVEL_NAMES`` (what the boards and the terminal offer);
+``make_player(name, timed=...)`` also gives the ceiling players of ``ANALYSIS_PLAYERS`` and any
+analysis player that one game's package adds. A player finds its game from ``state.game.slug``
+when it is called, so one player serves every game:
+
+- ``random`` is ``simple.random_player`` and ``rule`` each game's ``RULE_PLAYER``;
+- ``easy``, ``medium`` and ``hard`` are the shared search (``mcts.mcts_player``) with the game's budgets;
+- a game's package (``capture_lib.search.<game>``) may replace a level in that game alone with its
+  ``LEVEL_PLAYERS`` (level name -> factory taking ``timed``), and add named players with its
+  ``ANALYSIS_PLAYERS`` (same form), which only that game can use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from capture_lib.core.protocol import State
+from capture_lib.search.mcts import LEVELS, mcts_player
+from capture_lib.search.oracle import oracle_player
+from capture_lib.search.simple import Player, game_package, random_player, simple_player
+
+#: ``rule`` is each game's rule-based player; the others are MCTS with growing budgets.
+LEVEL_NAMES = ("random", "rule", "easy", "medium", "hard")
+#: Players the analysis knows besides the levels: ceilings used to measure a game, never offered in play.
+ANALYSIS_PLAYERS = ("oracle",)
+
+#: A factory of one player: ``timed=False`` lifts the search's time limit (see ``mcts.mcts_player``).
+Factory = Callable[[bool], Player]
+
+
+def _shared(name: str, timed: bool) -> Player:
+    """The player every game gets for ``name`` unless its package replaces it."""
+    if name == "random":
+        return random_player
+    if name == "rule":
+        return simple_player
+    if name in LEVELS:
+        return mcts_player(name, timed=timed)
+    return partial(oracle_player, timed=timed)
+
+
+def _own(slug: str, table: str) -> dict[str, Factory]:
+    """The game ``slug``'s ``LEVEL_PLAYERS`` or ``ANALYSIS_PLAYERS`` (empty where it has none)."""
+    package = game_package(slug)
+    return getattr(package, table, {}) if package is not None else {}
+
+
+def game_players() -> dict[str, tuple[str, ...]]:
+    """Each name of a game's own ``ANALYSIS_PLAYERS`` -> the slugs of the games that have it."""
+    names: dict[str, tuple[str, ...]] = {}
+    from capture_lib.games import list_games
+
+    for slug in list_games():
+        for name in _own(slug, "ANALYSIS_PLAYERS"):
+            names[name] = (*names.get(name, ()), slug)
+    return names
+
+
+def player_names() -> tuple[str, ...]:
+    """Every name that ``make_player`` accepts: the levels, the shared ceilings, then the games' own players."""
+    shared = LEVEL_NAMES + ANALYSIS_PLAYERS
+    return shared + tuple(name for name in game_players() if name not in shared)
+
+
+def _dispatch(name: str, timed: bool) -> Player:
+    """A player that builds, once per game, that game's player called ``name`` and plays it."""
+    built: dict[str, Player] = {}
+
+    def player(state: State, seat: int) -> Any:
+        slug = state.game.slug
+        chosen = built.get(slug)
+        if chosen is None:
+            own = _own(slug, "LEVEL_PLAYERS" if name in LEVEL_NAMES else "ANALYSIS_PLAYERS")
+            if name in own:
+                chosen = own[name](timed)
+            elif name in LEVEL_NAMES + ANALYSIS_PLAYERS:
+                chosen = _shared(name, timed)
+            else:
+                games = ", ".join(game_players().get(name, ()))
+                raise ValueError(f"the player {name!r} plays only {games}, not {slug}")
+            built[slug] = chosen
+        return chosen(state, seat)
+
+    player.__name__ = name + ("" if timed else "_untimed")
+    player.__doc__ = f"The computer player {name!r} of whichever game it is asked to play (``levels``)."
+    return player
+
+
+def player_for(level: str, timed: bool = True) -> Player:
+    """The computer player of ``level`` (one of ``LEVEL_NAMES``), as the boards and the terminal offer it.
+
+    ``timed=False`` lifts the search's time limit, so the moves depend on the position alone.
+    """
+    if level not in LEVEL_NAMES:
+        raise ValueError(f"bad level {level!r}; choose one of: {', '.join(LEVEL_NAMES)}")
+    return _dispatch(level, timed)
+
+
+def make_player(name: str, *, timed: bool) -> Player:
+    """The player called ``name`` (one of ``player_names()``): a level, a ceiling or a game's own player.
+
+    The simulator and the analysis pass ``timed=False``: the search levels then play by their
+    iteration budget alone, so a seeded run gives the same games on any machine, however busy.
+    A game's own player asked to play another game raises ``ValueError`` when it is called.
+    """
+    names = player_names()
+    if name not in names:
+        raise ValueError(f"bad player {name!r}; choose one of: {', '.join(names)}")
+    return _dispatch(name, timed)

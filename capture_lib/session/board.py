@@ -1,0 +1,616 @@
+"""The board controller: everything a live board does, in plain Python, for every host.
+
+A board shows one game to one screen. The controller holds the true states, the seat at the screen,
+the mode (``computer``, ``hotseat`` or ``view``), the hot-seat curtain, the computer opponent and its
+level, the undo stack, saves and the claim that lets a page resume a game; it checks each message
+from the page and rebuilds the values the page's ES module reads (``values``) from observations.
+Three hosts drive the same controller: the anywidget boards of JupyterLab and Voila
+(``capture_lib.hosts``, traits in and messages out), the book's in-browser engine (Pyodide in a
+Web Worker, through ``handle``), and the tests. Nothing here imports Jupyter.
+
+Nothing secret ever reaches the page: the true state, its seed, the undo stack and the computer's
+thinking stay in Python, and every value is derived from an observation. A game someone plays deals
+from a secure random source (``fresh_seed``) unless the caller fixes the seed on purpose (the book's
+examples, the tests); "new game" from the page always deals afresh.
+
+Undo follows Board Game Arena's policy (``undo_block``): a move can be taken back only while the
+same player is still to act, never across a chance event (a deal, a die, a coin), never across a
+move that showed anybody something hidden (``secrecy.reveals``), and never under the curtain.
+
+Saves (``save_text``, ``load_text``): a board never writes its seed into a file. While a game with
+secrets goes on, the file offered is a *claim* on the game kept on the machine that runs the board
+(``vault``), so it holds nothing hidden; once the game is over, or on a teaching board where every
+card is shown, it is the whole game as a plain text record (``core.record``, seed withheld), which
+any copy of the engine reads (``capture play --load``). A board loads a claim, a record or a JSON
+save, and always draws a fresh seed for the chance still to come. A live board also keeps its game
+after every move (``resume``, a claim the page keeps in the browser's storage), so that a page
+reload or a kernel restart offers to resume it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from capture_lib.core import record
+from capture_lib.core.chance import CHANCE, derived_rng
+from capture_lib.core.errors import IllegalAction
+from capture_lib.core.protocol import State, fresh_seed
+from capture_lib.session import vault
+from capture_lib.session.secrecy import Twins, reveals
+
+MAX_MESSAGE_CHARS = 400
+#: The longest save text the page may send (a long Medieval game's save is about 20,000 characters).
+MAX_SAVE_CHARS = 1_000_000
+MODES = ("computer", "hotseat", "view")
+#: The values every board gives its page, by name (the anywidget boards' synced traits).
+VALUE_NAMES = ("view", "legal", "frames", "message", "message_kind", "seat", "mode", "curtain", "can_undo",
+               "teaching", "thinking", "level", "undo_note", "under_way", "resume")
+
+Player = Callable[[State, int], Any]
+#: Told the names of values that changed while a message is still being handled (the computer thinks).
+Listener = Callable[[list[str]], None]
+
+
+def frames_for(start: State, steps: Sequence[tuple[str, str]], view: Callable[[State], dict[str, Any]]
+               ) -> list[dict[str, Any]]:
+    """Frames of a worked example: the start, then one frame per ``(action, note)`` step.
+
+    Each frame holds only ``view(state)`` (what the example's viewer may see), the action as that
+    viewer may read it (the last line of the view's log, where a hidden card shows as ``?``) and
+    a one-line note on the rule at work. Chance events in ``steps`` are ordinary actions.
+    """
+    state = start
+    frames = [{"view": view(state), "action": "", "note": "the starting position"}]
+    for action, note in steps:
+        state = state.play(action)
+        seen = view(state)
+        frames.append({"view": seen, "action": public_notation(state, seen), "note": note})
+    return frames
+
+
+def public_notation(state: State, view: dict[str, Any]) -> str:
+    """The last action as the owner of ``view`` may read it.
+
+    Observations keep a log with one line per action, hidden parts masked; without such a log the
+    full notation is shown, which is only right for games with nothing hidden.
+    """
+    log = view.get("log")
+    if isinstance(log, list) and len(log) == len(state.history) and log:
+        return str(log[-1])
+    return str(state.history[-1])
+
+
+def reseeded(text: str) -> str:
+    """Save text with a fresh seed in place of its own: what chance does next is nobody's to know.
+
+    Every chance outcome already played is in the save's actions, so the position stays the same.
+    Text that is not a JSON object comes back unchanged, for the engine's loader to refuse.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    if not isinstance(data, dict) or "seed" not in data:
+        return text
+    data["seed"] = fresh_seed()
+    return json.dumps(data, sort_keys=True)
+
+
+class BoardController:
+    """A live board for one game, without a host: the same class for every game.
+
+    ``state`` is a position to open on, or a game's slug for a new game of it (dealt from ``seed``, or
+    from a secure source, with ``options``); ``seat`` is the player at this screen; ``mode`` is ``computer``
+    (every other seat is the computer: ``opponent``, a function, or ``level``, a level's name), ``hotseat``
+    (players share the screen behind a curtain) or ``view`` (a position to look at); ``teaching`` shows every
+    hidden card.
+    """
+
+    #: Whether the board keeps its game after every move (lessons do not: their steps start over).
+    keeps_games: bool = True
+    #: Whether the board offers a save of its game (not on a position drawn from what a seat saw).
+    saves: bool = True
+    #: The names of this board's values (``values``).
+    value_names: tuple[str, ...] = VALUE_NAMES
+
+    def __init__(self, state: State | str, *, seat: int = 0, mode: str = "computer",
+                 teaching: bool = False, frames: list[dict[str, Any]] | None = None,
+                 opponent: Player | None = None, level: str | None = None, seed: int | None = None,
+                 options: dict[str, Any] | None = None) -> None:
+        if mode not in MODES:
+            raise ValueError(f"bad mode {mode!r}; choose one of: {', '.join(MODES)}")
+        from capture_lib.games import describe
+
+        if isinstance(state, str):
+            slug, state = state, None
+        elif isinstance(state, State):
+            slug = state.game.slug
+            if options:
+                raise ValueError("a board opened on a position plays under that position's options")
+        else:
+            raise ValueError(f"a board opens on a position or a game's slug, not {type(state).__name__}")
+        #: The game's description (``capture_lib.games.describe``): its rules and its parts.
+        self.description = describe(slug)
+        #: The game's slug.
+        self.game_slug = slug
+        #: How this game's sessions differ, where they do (the description's ``session`` part), or None.
+        self._hooks = self.description.part("session")
+        #: What a game's hooks keep between calls (Command Capture's clock: when the turn began).
+        self.hook_data: dict[str, Any] = {}
+        #: A line said after the message that names the move (a forfeited turn), set while a move is played.
+        self._after_move = ""
+
+        # The values the page reads (see ``values``), at their defaults.
+        self.view: dict[str, Any] = {}
+        self.legal: list[str] = []
+        self.frames: list[dict[str, Any]] = []
+        self.message, self.message_kind = "", "info"
+        self.seat, self.mode, self.curtain = 0, "computer", ""
+        self.can_undo = self.teaching = self.thinking = self.under_way = False
+        #: The computer's level ("" for a computer player given as a function); the page offers the others.
+        self.level = ""
+        #: Why undo is off, in players' words ("" while it is on).
+        self.undo_note = ""
+        #: A claim on this board's game, kept after every move, that the page keeps to offer after a reload.
+        self.resume = ""
+        #: Told which values changed while a message is still being handled (``Listener``); set by a host.
+        self.listener: Listener | None = None
+        self._outbox: list[dict[str, Any]] = []
+        #: Chance is resolved from this seed rather than the state's own, where set (``from_recipe``'s
+        #: sampled positions, whose own seed is no secret).
+        self._chance_seed: int | None = None
+        #: Where a worked example ends and who sees it: ``(final state, seat, everything)``.
+        self._example: tuple[State, int | None, bool] | None = None
+
+        self._game = self.description.game
+        if seed is None:
+            # A fresh deal for every new board; pass a seed (or a state) to fix it, as the book does.
+            seed = state.seed if state is not None else fresh_seed()
+        self._start = state if state is not None else self._game.new_game(seed=seed, **(options or {}))
+        self._states: list[State] = [self._start]
+        self._undo_kept: tuple[State, State, str] | None = None
+        self._kept_as: str | None = None  # this board's own name in the vault, once it has kept a game
+        self._loaded = False  # whether the game on the board was loaded from a file (and has moves)
+        self._kept_state: State | None = None
+        self._twins = Twins()  # kept between moves: the reveal check replays the game only after a reveal
+        self._ready_seat: int | None = None
+        if opponent is not None and level is not None:
+            raise ValueError("give a computer opponent or a level, not both")
+        if level is not None:
+            from capture_lib.search.levels import player_for
+
+            opponent = player_for(level)
+            self.level = level
+        elif opponent is None:
+            self.level = "rule"
+        self._opponent = opponent or self.default_opponent()
+        self.mode = mode
+        self.seat = seat
+        self.teaching = teaching
+        self.frames = list(frames or [])
+        self._advance()
+
+    # ----- the host's side ---------------------------------------------------------------------------
+    def values(self) -> dict[str, Any]:
+        """Every value the board's ES module reads, by name (the anywidget traits' names), JSON-ready."""
+        return {name: getattr(self, name) for name in self.value_names}
+
+    def handle(self, message: Any) -> dict[str, Any]:
+        """Apply one message from the page; return the values it changed (compared with ``==``).
+
+        The same messages the ES module sends with ``model.send``. Nothing is raised: a refused,
+        forged or malformed message gives the refusal in ``message`` (``message_kind`` ``error``).
+        Messages the board sends the page (a save's file) come under the key ``_messages``, a list.
+        """
+        before = self.values()
+        try:
+            self.handle_message(message)
+        except (IllegalAction, ValueError) as err:
+            self.say(str(err), "error")
+        except Exception as err:  # noqa: BLE001 - a page's message must never break the host
+            self.say(f"ignored a message the board could not read ({type(err).__name__})", "error")
+        changed = {name: value for name, value in self.values().items() if before.get(name) != value}
+        sent = self.take_messages()
+        if sent:
+            changed["_messages"] = sent
+        return changed
+
+    def take_messages(self) -> list[dict[str, Any]]:
+        """The messages for the page (``{"type": "save", ...}``) since the last call, oldest first."""
+        sent, self._outbox = self._outbox, []
+        return sent
+
+    def _publish(self, names: Iterable[str]) -> None:
+        if self.listener is not None:
+            self.listener(list(names))
+
+    def _send(self, content: dict[str, Any]) -> None:
+        self._outbox.append(content)
+
+    # ----- hooks for each game ---------------------------------------------------------------------
+    def default_opponent(self) -> Player:
+        """The computer player used when none is given."""
+        from capture_lib.search.simple import simple_player
+
+        return simple_player
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        """What anybody at the table may see: no seat's secrets (every game's ``view(None)``)."""
+        return state.view(None)
+
+    def teaching_view(self, state: State) -> dict[str, Any]:
+        """Every card and identity shown, for the teaching mode (clearly marked in the board)."""
+        return state.view(None, everything=True)
+
+    def picture(self, view: dict[str, Any]) -> str:
+        """The engine's SVG of ``view`` (its game's ``render.to_svg``), shown in the static page until
+        the script draws the board, and to readers whose browser runs no script."""
+        return self.description.require("render").to_svg(view)
+
+    @classmethod
+    def example(cls, start: State, steps: Sequence[tuple[str, str]], seat: int | None | str = "default",
+                everything: bool | None = None, **kwargs: Any) -> BoardController:
+        """A worked example: ``start`` and the steps ``(action, note)`` as frames seen by ``seat``.
+
+        ``everything=True`` shows every hidden card (the board says so); otherwise the frames hold only
+        what ``seat`` may see (``seat=None``: what the whole table may see). Unless given, both are the
+        game's own defaults (its description's ``example_seat`` and ``example_everything``).
+        """
+        from capture_lib.games import describe
+
+        description = describe(start.game.slug)
+        if seat == "default":
+            seat = description.example_seat
+        if everything is None:
+            everything = description.example_everything
+        board = cls(start, seat=seat if seat is not None else 0, mode="view", **kwargs)
+
+        def view(state: State) -> dict[str, Any]:
+            if everything:
+                return board.teaching_view(state)
+            return state.observation(seat) if seat is not None else board.public_view(state)
+
+        board.teaching = everything
+        board.frames = frames_for(start, steps, view)
+        end = start
+        for action, _note in steps:
+            end = end.play(action)
+        board._example = (end, seat, everything)
+        board._sync()
+        return board
+
+    # ----- the game as Python sees it ----------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current state (Python only: never sent to the page)."""
+        return self._states[-1]
+
+    def play(self, action: Any) -> State:
+        """Play ``action`` for the seat to act (notation or value); ``IllegalAction`` if illegal.
+
+        A game's hooks may play something first (Command Capture's Timed Mode reports the seconds the
+        player thought, which may forfeit the turn: then only that is played, and the action is dropped).
+        """
+        state = self.state
+        prepare = getattr(self._hooks, "before_action", None)
+        if prepare is not None:
+            state, note = prepare(self, state, action)
+            if note:  # the action no longer stands: keep what the hook played, and say why
+                self._states.append(state)
+                self._after_move = note
+                self._advance()
+                return self.state
+        self._states.append(state.play(action))
+        self._advance()
+        return self.state
+
+    def undo(self) -> None:
+        """Take back the last move, if the undo policy allows it (see ``undo_block``)."""
+        why = self.undo_block()
+        if why:
+            raise IllegalAction(why, rule="undo")
+        self._states.pop()
+        self._advance()
+
+    def undo_block(self) -> str:
+        """Why the last move cannot be taken back, in players' words; ``""`` when it can.
+
+        Board Game Arena's policy: only while the same player is still to act (undo never changes
+        whose turn it is, so nobody takes back a move that another player, or the computer, has
+        answered), never across a chance event, never across a move that showed anybody a hidden
+        card or piece, and never while the screen waits behind the curtain for the next player.
+        """
+        if self.frames or self.mode == "view":
+            return "this board shows a position: there are no moves to take back"
+        if len(self._states) <= 1:
+            return "nothing to undo yet"
+        if self.curtain:
+            return f"the screen is waiting for {self.curtain}: undo stays off behind the curtain"
+        before, after = self._states[-2], self._states[-1]
+        # Only the last step is ever asked about; the answer is kept with the two states it is about.
+        kept = self._undo_kept
+        if kept is None or kept[0] is not before or kept[1] is not after:
+            kept = self._undo_kept = (before, after, self._why_kept(before, after))
+        return kept[2]
+
+    def _why_kept(self, before: State, after: State) -> str:
+        """Why the step from ``before`` to ``after`` (one move, or a move with its reported time) stays."""
+        played = after.history[len(before.history):]
+        if after.is_over:
+            return "the game is over"
+        if not played or after.history[:len(before.history)] != before.history:
+            return "nothing to undo yet"
+        mover = before.current_player
+        if mover == CHANCE:
+            return "chance has spoken (a deal, a roll or a draw), and that cannot be taken back"
+        if self.mode == "computer" and mover != self.seat:
+            return "the computer has moved since, and a move is taken back only before the next player acts"
+        if after.current_player != mover or not self._is_human_turn(before):
+            return "the turn has passed: a move can be taken back only before the next player acts"
+        state = before
+        for action in played:
+            if state.current_player != mover:
+                return "the turn has passed: a move can be taken back only before the next player acts"
+            if reveals(state, action, range(state.num_players), self._twins):
+                return "that move showed a hidden card or piece, so it stands"
+            state = state.play(action)
+        return ""
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game with the same options; its seed is fresh unless ``seed`` fixes it."""
+        self._start = self._game.new_game(seed=fresh_seed() if seed is None else seed, **self._start.options)
+        self._states = [self._start]
+        self._ready_seat = None
+        self._loaded = False
+        self._chance_seed = None
+        self._advance()
+
+    # ----- saving and loading ------------------------------------------------------------------------
+    def secrets_at_stake(self) -> bool:
+        """Whether a seat may still have something hidden to protect: a game not over, nor on a teaching board."""
+        return not (self.teaching or self.state.is_over)
+
+    def save_text(self) -> str:
+        """The text of the file this board offers as a save of its game (see the module's docstring).
+
+        While secrets are at stake it is a claim on the game kept on this machine; otherwise the whole
+        game as a record that withholds the seed.
+        """
+        whole = record.write(self.state, seed=False)
+        if not self.secrets_at_stake():
+            return whole
+        try:
+            token = vault.keep(self.state.to_json())
+        except OSError:
+            raise ValueError("this computer could not keep the game (its disk is full or read-only), so it "
+                             "cannot be saved while it goes on") from None
+        return vault.claim(self.game_slug, token, len(self.state.history))
+
+    def load_text(self, text: Any) -> None:
+        """Load a claim, a record or a JSON save (the text of a file the page read); ``ValueError`` says
+        what is wrong.
+
+        The game is checked through the engine's own loading (every action replayed through the rules)
+        and gets a fresh seed, so no file fixes what chance does next. A refused file changes nothing.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("that file is empty: choose a file saved by this board")
+        if len(text) > MAX_SAVE_CHARS:
+            raise ValueError("that file is too long to be a saved game")
+        text = vault.redeem(self.game_slug, text)
+        try:
+            # A record that fixes its seed, or a JSON save, is replayed once more under a fresh seed.
+            loaded = self._game.from_json(reseeded(record.load(text, self._game).to_json()))
+        except RecursionError:
+            raise ValueError("that file is not a saved game (it nests too deeply)") from None
+        if self.mode == "computer" and self.seat >= loaded.num_players:
+            raise ValueError(f"that game has {loaded.num_players} players: there is no seat {self.seat + 1} in it")
+        self._start = loaded
+        self._states = [loaded]
+        self._ready_seat = None
+        self._loaded = bool(loaded.history)
+        self._chance_seed = None
+        self._advance()
+
+    def _is_human_turn(self, state: State) -> bool:
+        player = state.current_player
+        if player is None or player == CHANCE or self.mode == "view":
+            return False
+        return self.mode == "hotseat" or player == self.seat
+
+    def _resolve_chance(self, state: State) -> State:
+        if self._chance_seed is None:
+            return state.play_chance()
+        return state.play_chance(derived_rng(self._chance_seed, len(state.history)))
+
+    def _advance(self) -> None:
+        """Resolve chance, let the computer move, then rebuild the values."""
+        before = getattr(self._hooks, "before_advance", None)
+        if before is not None:
+            changed = before(self, self.state)
+            if changed is not None:
+                self._states.append(changed)
+        state = self.state
+        while not state.is_over and self.mode != "view":
+            player = state.current_player
+            if player == CHANCE:
+                state = self._resolve_chance(state)
+            elif self.mode == "computer" and player != self.seat:
+                # Told to the host at once, even while a move from the page is being handled, so the
+                # page says so while the search runs; the legal moves go too, so nothing can be clicked
+                # meanwhile. _sync clears it with the new position.
+                self.thinking, self.legal = True, []
+                self._publish(["thinking", "legal"])
+                state = state.play(self._opponent(state, player))
+            else:
+                break
+            self._states.append(state)
+        self._sync()
+
+    def _viewer(self) -> int | None:
+        """The seat whose eyes the board shows: in hotseat mode, whoever is to act."""
+        if self.mode == "hotseat":
+            player = self.state.current_player
+            return player if player is not None and player >= 0 else self._ready_seat
+        return self.seat
+
+    def _seat_names(self) -> tuple[str, ...]:
+        """The names of the seats at this table (some games name seats by the number of players)."""
+        return tuple(getattr(self.state, "names", None) or self._game.seat_names)
+
+    def _sync(self) -> None:
+        # The view, the legal moves and the curtain are rebuilt together, so a click can never meet a
+        # new position with the old list of moves.
+        self.thinking = False
+        self._sync_values()
+        synced = getattr(self._hooks, "synced", None)
+        if synced is not None:
+            synced(self)
+
+    def _sync_values(self) -> None:
+        if self.frames:
+            # A worked example shows its frames only: never a live view of another seat.
+            self.view, self.legal, self.curtain, self.can_undo = self.frames[0]["view"], [], "", False
+            return
+        state = self.state
+        viewer = self._viewer()
+        self.curtain = ""
+        if self.teaching:
+            view = self.teaching_view(state)
+        elif self.mode == "hotseat" and viewer != self._ready_seat and not state.is_over:
+            # Two people share one screen: hide every hand until the next player says they are there.
+            view = self.public_view(state)
+            self.curtain = self._seat_names()[viewer]
+        elif viewer is None:
+            view = self.public_view(state)
+        else:
+            view = state.observation(viewer)
+        self.view = view
+        my_turn = viewer is not None and state.current_player == viewer and not self.curtain
+        self.legal = [str(a) for a in state.legal_actions()] if my_turn and self.mode != "view" else []
+        self.undo_note = self.undo_block()
+        self.can_undo = not self.undo_note
+        # Under way once a person has moved (a state on the stack, other than the last, waited for one),
+        # or a game in progress was loaded.
+        self.under_way = not state.is_over and (self._loaded or any(self._is_human_turn(s) for s in self._states[:-1]))
+        self._keep_game()
+
+    def _keep_game(self) -> None:
+        """Keep the game going on in the vault and offer the page a claim on it (``resume``)."""
+        if not self.keeps_games or self.teaching or not self.under_way:
+            self.resume = ""
+            return
+        if self._kept_state is self.state:
+            return
+        try:
+            self._kept_as = vault.keep(self.state.to_json(), self._kept_as)
+        except OSError:
+            return  # a full disk or a read-only home: the game goes on, only unkept (save still says why)
+        self._kept_state = self.state
+        self.resume = vault.claim(self.game_slug, self._kept_as, len(self.state.history))
+
+    # ----- messages from the page ------------------------------------------------------------------
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` under the board; ``kind`` is ``info`` or ``error``."""
+        self.message_kind = kind
+        self.message = text
+
+    def handle_message(self, content: Any) -> None:
+        """Check one message from the page and act on it; raise ``ValueError`` with the reason."""
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            raise ValueError("ignored a malformed message from the board")
+        kind = content["type"]
+        if kind == "play":
+            action = content.get("action")
+            if not isinstance(action, str) or not action.strip() or len(action) > MAX_MESSAGE_CHARS:
+                raise ValueError("ignored a malformed move from the board")
+            self._play_from_front_end(action)
+        elif kind in ("undo", "new", "save", "load") and self.frames:
+            raise ValueError("a worked example steps through its frames; it cannot be changed")
+        elif kind == "undo":
+            self.undo()
+            self.say("took the last move back", "info")
+        elif kind == "new":
+            self.new_game()
+            self.say("new game", "info")
+        elif kind == "save" and not self.saves:
+            raise ValueError("this position was drawn from what its seat saw, so it is not a game to save")
+        elif kind == "save":
+            text = self.save_text()
+            whole = not self.secrets_at_stake()
+            name = f"{self.game_slug}-game.txt" if whole else f"{self.game_slug}-claim.json"
+            self._send({"type": "save", "text": text, "filename": name})
+            self.say("saved the whole game to a file" if whole else
+                     "saved: the file names this game, kept on this computer; load it here to go on")
+        elif kind == "load":
+            self.load_text(content.get("text"))
+            self.say(f"loaded a saved game ({len(self.state.history)} actions)")
+        elif kind == "level":
+            self._set_level(content.get("level"))
+        elif kind == "ready":
+            self._ready_seat = self._viewer()
+            self.say("")
+            self._sync()
+        else:
+            raise ValueError(f"ignored an unknown message type {kind!r} from the board")
+
+    def _set_level(self, level: Any) -> None:
+        """Change the computer's level (from the page's chooser); it plays its next move at that level."""
+        from capture_lib.search.levels import LEVEL_NAMES, player_for
+
+        if not isinstance(level, str) or level not in LEVEL_NAMES:
+            raise ValueError(f"ignored an unknown level from the board; levels are {', '.join(LEVEL_NAMES)}")
+        self._opponent = player_for(level)
+        self.level = level
+        self.say(f"the computer now plays at level {level}")
+
+    def _play_from_front_end(self, action: str) -> None:
+        state = self.state
+        if state.is_over:
+            raise IllegalAction("the game is over: start a new game", rule="game over")
+        if not self._is_human_turn(state):
+            names = self._seat_names()
+            who = names[state.current_player] if state.current_player >= 0 else "chance"
+            raise IllegalAction(f"it is not your turn: {who} is to act", rule="turn order")
+        if self.curtain:
+            raise IllegalAction(f"{self.curtain} must confirm they are at the screen first", rule="turn order")
+        before = len(self._states)
+        mover = state.current_player
+        self._after_move = ""
+        self.play(action)
+        played = self._states[before]
+        # Name the move as its player saw it; in hotseat mode the next player reads this line too,
+        # so it says only who moved.
+        if self.mode == "hotseat":
+            self.say(f"{self._seat_names()[mover]} has moved")
+        else:
+            self.say(f"played {public_notation(played, played.observation(mover))}")
+        if self.state.is_over:  # the end screen says which end condition was met (State.end_reason)
+            self.say(f"{self.message}. Game over: {self.state.end_reason()}")
+        if self._after_move:
+            self.say(self._after_move, "error")
+
+    # ----- display ----------------------------------------------------------------------------------------
+    def static_model(self) -> dict[str, Any]:
+        """The values the static host gives the ES module (no kernel: frames step in the page)."""
+        return {"view": self.view, "legal": [], "frames": self.frames, "message": "", "message_kind": "info",
+                "seat": self.seat, "mode": "static", "curtain": "", "can_undo": False, "undo_note": "",
+                "under_way": False, "teaching": self.teaching, "thinking": False}
+
+    def to_json(self) -> str:
+        """The static model as JSON (what the front end sees), for tests and debugging."""
+        return json.dumps(self.static_model(), sort_keys=True)
+
+    def describe(self, name: str) -> str:
+        """A one-line description under ``name`` (the host's class name), with public facts only."""
+        # A state's own repr may name a hidden piece (Command Capture's position text).
+        state = self.state
+        player = state.current_player
+        who = ("the game is over" if player is None else "chance to resolve" if player == CHANCE
+               else f"{self._seat_names()[player]} to act")
+        return f"<{name}: {self.game_slug}, {len(state.history)} actions, {who}>"
+
+    def __repr__(self) -> str:
+        return self.describe(type(self).__name__)

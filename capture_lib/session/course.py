@@ -1,0 +1,38 @@
+"""Every game's lessons, as data built with the engine, found through each game's description.
+
+Each game's ``lessons`` part (``capture_lib/games/<game>/lessons.py``) defines ``tutorial()``, a guided
+lesson of a few steps, and ``exercises()``, the checked questions at the end of its chapter. Both return
+``capture_lib.core.lessons.Lesson`` values whose every answer has been played through the engine.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from capture_lib.core.lessons import Lesson
+
+
+def _lessons(slug: str) -> ModuleType:
+    from capture_lib.games import describe
+
+    try:
+        return describe(slug).require("lessons")
+    except LookupError as err:
+        raise ValueError(str(err)) from None
+
+
+def games_with_lessons() -> list[str]:
+    """The slugs of the games that have lessons, in the book's order."""
+    from capture_lib.games import descriptions
+
+    return [d.slug for d in descriptions() if d.part("lessons") is not None]
+
+
+def tutorial(slug: str) -> Lesson:
+    """The guided tutorial of game ``slug``."""
+    return _lessons(slug).tutorial()
+
+
+def exercises(slug: str) -> list[Lesson]:
+    """The exercises of game ``slug``'s chapter (one question each)."""
+    return list(_lessons(slug).exercises())

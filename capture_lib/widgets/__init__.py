@@ -1,1 +1,0 @@
-"""Board widgets (anywidget) for JupyterLab, Voila and the static book; needs the ``widgets`` extra."""
