@@ -9,6 +9,7 @@ JupyterLab and Voila draw (they rank HTML first and know no MyST).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from IPython.display import HTML
 
@@ -21,7 +22,7 @@ from capture_lib.bookkit.docs import (
     rulings_html,
     rulings_markdown,
 )
-from capture_lib.core.protocol import Game
+from capture_lib.core.protocol import Game, State
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,39 @@ def show_rulings(game: Game) -> Boxed:
 def show_options(game: Game) -> Boxed:
     """The table of ``game``'s engine options (its variants)."""
     return Boxed(options_markdown(game), options_html(game))
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An SVG picture of a position for a notebook's output (and the book's page), with its text."""
+
+    svg: str
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        """The picture as SVG (a page shows it; there is no code or printout to read)."""
+        return {"image/svg+xml": self.svg, "text/plain": "a picture of the board"}
+
+
+def picture(state: State, seat: int | None = None, everything: bool = False, **marks: Any) -> Picture:
+    """A picture of ``state`` as ``seat`` sees it (``None``: what the whole table sees; ``everything``:
+    every hidden card or piece shown), drawn by the game's own renderer; ``marks`` are the renderer's
+    (which squares, spaces or cards to mark, a caption).
+
+    The book's pages draw every position through this one function, so a page never holds code that
+    depends on how a game's picture is made.
+    """
+    from capture_lib.games import describe
+
+    if everything:
+        view = state.view(None, everything=True)
+    elif seat is None:
+        view = state.view(None)
+    else:
+        view = state.observation(seat)
+    return Picture(describe(state.game.slug).require("render").to_svg(view, **marks))
 
 
 def game_picture(slug: str, moves: int = 8, seed: int = 3) -> str:

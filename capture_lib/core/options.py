@@ -32,12 +32,38 @@ def shown(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Option:
-    """One named engine option: a variant of the rules or a choice between two readings."""
+    """One named engine option: a variant of the rules or a choice between two readings.
+
+    ``name`` and ``choices`` are the engine's (``new_game(blue="vikings")``); ``label`` and ``choice_labels``
+    are the same in players' words, as the book's rules, variants and rulings pages and every board's
+    choices name them ("Blue's army": "Rome", "Egypt", "the Vikings"). ``table`` marks what a table
+    chooses as it sits down to play (armies, the number of players, the Crowns to win, a variant), which
+    every play board offers; the other options are readings of unclear rules, chosen on the Rulings page.
+    """
 
     name: str
     default: Any
     choices: tuple[Any, ...]
     help: str
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
+    table: bool = False
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name!r}: one label per choice")
+
+    @property
+    def title(self) -> str:
+        """The option's name in players' words (its ``label``, else its engine name in plain words)."""
+        return self.label or self.name.replace("_", " ")
+
+    def choice_title(self, value: Any) -> str:
+        """The name of the choice ``value`` in players' words."""
+        for choice, label in zip(self.choices, self.choice_labels or self.choices, strict=True):
+            if type(choice) is type(value) and choice == value:
+                return str(label) if self.choice_labels else _plain(choice)
+        raise ValueError(f"{shown(value)} is not a choice of option {self.name!r}")
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is one of the choices, else raise ``ValueError`` naming them."""
@@ -48,6 +74,12 @@ class Option:
                 return choice
         valid = ", ".join(repr(c) for c in self.choices)
         raise ValueError(f"bad value {shown(value)} for option {self.name!r}; choose one of: {valid}")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).replace("-", " ")
 
 
 @dataclass(frozen=True)
