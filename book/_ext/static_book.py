@@ -28,6 +28,7 @@ import tempfile
 from sphinx.util import logging
 
 from capture_lib.hosts.static import LIVE_BOOK, book_module_files
+from capture_lib.render.web import model_source
 
 logger = logging.getLogger(__name__)
 
@@ -75,8 +76,11 @@ def write_static(outdir: pathlib.Path) -> list[str]:
     for name, text in book_module_files():
         (boards / name).write_text(text, encoding="utf-8")
     (folder / "live").mkdir(exist_ok=True)
-    for name in ("loader.js", "worker.js", "live.css"):
+    for name in ("worker.js", "live.css"):
         shutil.copy2(LIVE / name, folder / "live" / name)
+    # The page loader carries the one stand-in model that every board of the book gets (model.js).
+    (folder / "live" / "loader.js").write_text(model_source() + "\n" + (LIVE / "loader.js").read_text(encoding="utf-8"),
+                                               encoding="utf-8")
     (folder / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_FILES:
         if (PYODIDE / name).is_file():

@@ -563,6 +563,10 @@ class CaptureTheCommanderState(State):
         return f"The game ends when {played}: {who} {most} ({points})."
 
     # ----- what a seat may see ----------
+    def _shown(self) -> Any:
+        """Every card shown in a battle so far (face-down cards are this game's only secrets)."""
+        return self.revealed
+
     def _observation(self, seat: int) -> dict[str, Any]:
         return self.view(seat)
 

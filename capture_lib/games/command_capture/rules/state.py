@@ -982,6 +982,10 @@ class CommandCaptureState(State):
                 self.result = (0,) if self.scores[0] > self.scores[1] else (1,)
 
     # ----- views --------------------------------------------------------------------------------------
+    def _shown(self) -> Any:
+        """The Assassins revealed so far: the only facts this game hides are where they hide."""
+        return self.revealed
+
     def _observation(self, seat: int) -> dict[str, Any]:
         return self.view(seat)
 
