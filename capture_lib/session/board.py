@@ -539,7 +539,7 @@ class BoardController:
         legal = state.legal_actions() if my_turn and self.mode != "view" else []
         self.legal = [str(a) for a in legal]
         recent = recent_lines(self._states, view_of, None if self.curtain else viewer)
-        self.scene = scene_json(self.description, view, legal, recent)
+        self.scene = scene_json(self.description, view, legal, recent, **self.scene_extras())
         self.log = [str(line) for line in view.get("log", [])]
         self.undo_note = self.undo_block()
         self.can_undo = not self.undo_note
@@ -550,6 +550,10 @@ class BoardController:
             self.keep_game()
         elif not self.under_way:
             self.resume = ""
+
+    def scene_extras(self) -> dict[str, Any]:
+        """What a lesson adds to the scene: ``marks`` (targets) and ``arrows`` (hints); none on a plain board."""
+        return {}
 
     def _turn_ended(self) -> bool:
         """Whether the game has reached a point worth keeping: a person waits to act (their turn began), or

@@ -8,11 +8,13 @@ page. These helpers are shared by the board session and the lessons.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.description import Description
 from capture_lib.core.protocol import Action, State
+from capture_lib.core.scene import Arrow, KeyEntry
 
 #: What happened, as a seat saw it: ``(view before, log line, view after, the seat that acted)``.
 Recent = tuple[dict[str, Any], str, dict[str, Any], int | None]
@@ -32,10 +34,30 @@ def public_notation(state: State, view: dict[str, Any]) -> str:
     return str(state.history[-1])
 
 
+#: What a lesson adds to any game's key: the targets of a level and the arrows of its hint.
+LESSON_KEY = (
+    KeyEntry("target", "target", "what this level asks you to reach or take", "glow", "orange", "\u25ce"),
+    KeyEntry("hint", "hint", "a way to the goal, drawn when you ask for a hint", "arrow", "sky"),
+)
+
+
 def scene_json(description: Description, view: dict[str, Any], legal: Sequence[Action] = (),
-               recent: Sequence[Recent] = ()) -> dict[str, Any]:
-    """The game's scene of ``view`` as the page reads it (``Scene.to_json``)."""
-    return description.require("scene").scene(view, legal, recent).to_json()
+               recent: Sequence[Recent] = (), marks: dict[str, str] | None = None,
+               arrows: Sequence[tuple[str, ...]] = ()) -> dict[str, Any]:
+    """The game's scene of ``view`` as the page reads it (``Scene.to_json``); ``marks`` and ``arrows`` (routes
+    of space ids) are a lesson's targets and hints, whose entries it adds to the game's key."""
+    extra = {}
+    if marks:
+        extra["marks"] = marks
+    if arrows:
+        extra["arrows"] = tuple(Arrow(tuple(route), "hint") for route in arrows)
+    scene = description.require("scene").scene(view, legal, recent, **extra)
+    used = set((marks or {}).values()) | ({"hint"} if arrows else set())
+    have = {k.key for k in scene.key}
+    added = tuple(k for k in LESSON_KEY if k.key in used and k.key not in have)
+    if added:
+        scene = replace(scene, key=scene.key + added)
+    return scene.to_json()
 
 
 def recent_lines(states: Sequence[State], view_of: Callable[[State], dict[str, Any]], seat: int | None

@@ -72,7 +72,9 @@ function building(scene, picked) {
     if (clicks.length === picked.length) complete.push(a);
     else {
       const target = clicks[picked.length];
-      const kind = a.kind || "";
+      // A click is marked with the action's kind only where it ends the action (the square taken, not the
+      // unit that takes it).
+      const kind = clicks.length === picked.length + 1 ? a.kind || "" : "";
       if (!(target in next) || (KIND_RANK[kind] || 1) > (KIND_RANK[next[target]] || 1)) next[target] = kind;
     }
   }
@@ -155,23 +157,28 @@ function drawGrid(area, spaces, scene, ctx) {
   const cells = {};
   for (const s of spaces) cells[`${s.row}/${s.col}`] = s;
   const rowNodes = [];
+  // Every cell is placed on the grid by its row and column, so the overlay of arrows can lie over the cells.
+  const at = (r, c) => ({ gridRow: String(r + 1), gridColumn: String(c + 2) });
   for (let r = 0; r < rows; r += 1) {
-    const row = [h("span", { role: "rowheader", className: "cap-rank" }, area.rows[r])];
+    const row = [h("span", { role: "rowheader", className: "cap-rank", style: at(r, -1) }, area.rows[r])];
     for (let c = 0; c < cols; c += 1) {
       const space = cells[`${r}/${c}`];
-      if (!space) { row.push(h("span", { role: "gridcell" })); continue; }
+      if (!space) { row.push(h("span", { role: "gridcell", style: at(r, c) })); continue; }
       const tabbable = ctx.live && space.id === ctx.ui.focus;
-      row.push(h("span", { role: "gridcell", className: "cap-cell" },
+      row.push(h("span", { role: "gridcell", className: "cap-cell", style: at(r, c) },
         spaceControl(space, scene, ctx, { tabindex: ctx.live ? (tabbable ? "0" : "-1") : null, role: ctx.live ? null : "img",
           "data-row": r, "data-col": c })));
     }
     rowNodes.push(h("div", { role: "row", className: "cap-grid-row" }, row));
   }
   const files = h("div", { className: "cap-grid-row cap-files", "aria-hidden": "true" },
-    h("span", {}), area.columns.map((name) => h("span", { className: "cap-file" }, name)));
+    area.columns.map((name, c) => h("span", { className: "cap-file", style: at(rows, c) }, name)));
+  const layer = overlay(area, scene, ctx);
+  layer.style.gridRow = `1 / ${rows + 1}`;
+  layer.style.gridColumn = `2 / ${cols + 2}`;
   const grid = h("div", { className: "cap-grid", role: "grid", "aria-label": area.title,
-    style: { "--cap-cols": cols }, onkeydown: (event) => gridKeys(event, area, spaces, ctx) }, rowNodes, files);
-  return h("div", { className: "cap-area cap-area-grid", "data-area": area.id }, grid, overlay(area, scene, ctx));
+    style: { "--cap-cols": cols }, onkeydown: (event) => gridKeys(event, area, spaces, ctx) }, rowNodes, files, layer);
+  return h("div", { className: "cap-area cap-area-grid", "data-area": area.id }, grid);
 }
 
 // Arrow keys walk a grid; the walked square keeps the keyboard (one square of a grid is in the tab order).
@@ -478,7 +485,7 @@ function controls(el, model, values, ctx) {
   };
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") submit(); });
   const undoNote = values.undo_note || "";
-  const undoWhy = undoNote && !values.curtain ? h("div", { className: "cap-undo-why", id: `${ctx.uid}-undo-why` }, `Undo is off: ${undoNote}.`) : null;
+  const undoWhy = undoNote && !values.curtain && c.undo ? h("div", { className: "cap-undo-why", id: `${ctx.uid}-undo-why` }, `Undo is off: ${undoNote}.`) : null;
   const row = [input, h("button", { type: "button", onclick: submit }, "play")];
   if (c.undo) {
     row.push(h("button", { type: "button", className: "cap-undo", disabled: !values.can_undo,
@@ -531,7 +538,55 @@ function stars(n, of = 3) {
     h("span", { "aria-hidden": "true" }, "\u2605".repeat(n) + "\u2606".repeat(Math.max(0, of - n))));
 }
 
+// A course's progress in this browser: the best stars won on each level, by game.
+function courseProgress(game) {
+  const store = storage();
+  try { return JSON.parse((store && store.getItem(`capture-course:${game}`)) || "{}") || {}; } catch (err) { return {}; }
+}
+
+function keepProgress(lesson) {
+  const store = storage();
+  if (!store || lesson.kind !== "course" || lesson.status !== "won" || !lesson.stars) return;
+  const progress = courseProgress(lesson.game);
+  if ((progress[lesson.level] || 0) >= lesson.stars) return;
+  progress[lesson.level] = lesson.stars;
+  try { store.setItem(`capture-course:${lesson.game}`, JSON.stringify(progress)); } catch (err) { /* storage full */ }
+}
+
+function coursePanel(model, lesson) {
+  const progress = courseProgress(lesson.game);
+  const map = h("nav", { className: "cap-course-map", "aria-label": "the course's levels" },
+    (lesson.stages || []).map(([stage, levels]) => h("div", { className: "cap-course-stage" },
+      h("span", { className: "cap-course-stage-title" }, stage),
+      h("span", { className: "cap-course-levels" }, levels.map(([key, title]) => {
+        const won = progress[key] || 0;
+        return h("button", { type: "button", className: `cap-course-level${key === lesson.level ? " cap-current" : ""}`,
+          "aria-current": key === lesson.level ? "step" : null, onclick: () => model.send({ type: "lesson", do: "level", key }) },
+        title, won ? h("span", { className: "cap-stars", "aria-hidden": "true" }, ` ${"\u2605".repeat(won)}`) : null,
+        won ? srOnly(`, ${plural(won, "star", "stars")} won`) : null);
+      })))));
+  const playing = lesson.status === "try";
+  const parts = [h("div", { className: "cap-lesson-title" }, lesson.course), map,
+    h("div", { className: "cap-lesson-step" }, `Level ${lesson.index + 1} of ${lesson.count} \u00b7 ${lesson.stage}: ${lesson.title}`),
+    h("p", { className: "cap-lesson-goal" }, h("strong", {}, "Goal: "), lesson.goal),
+    h("p", { className: "cap-lesson-par" }, `Moves: ${lesson.moves} (par ${lesson.par})`)];
+  if (lesson.feedback) {
+    const tone = lesson.status === "won" ? "right" : lesson.status === "lost" ? "wrong" : "revealed";
+    parts.push(h("p", { className: `cap-lesson-feedback cap-lesson-${tone}`, role: "status" }, lesson.feedback));
+  }
+  if (lesson.hint && playing) parts.push(h("p", { className: "cap-lesson-feedback cap-lesson-hinted" }, `Hint: ${lesson.hint}`));
+  if (lesson.stars) parts.push(h("p", { className: "cap-lesson-score" }, "Your score: ", stars(lesson.stars)));
+  if (lesson.finished) parts.push(h("p", { className: "cap-lesson-done", role: "status" }, "Well done: that was the course's last level."));
+  parts.push(h("div", { className: "cap-lesson-buttons" },
+    playing && !lesson.hint ? lessonButton(model, "hint", "hint") : null,
+    playing && !lesson.answer ? lessonButton(model, "show the solution", "answer") : null,
+    lessonButton(model, "try again", "again"),
+    lesson.next ? lessonButton(model, "next level \u203a", "next", { className: lesson.status === "won" ? "cap-primary" : "" }) : null));
+  return h("div", { className: `cap-lesson cap-course cap-lesson-is-${lesson.status}` }, parts);
+}
+
 function lessonPanel(model, lesson, live) {
+  if (lesson.kind === "course" && !lesson.static && live) return coursePanel(model, lesson);
   if (lesson.static || !live) {
     return h("div", { className: "cap-lesson cap-lesson-static" },
       h("div", { className: "cap-lesson-title" }, lesson.title || ""),
@@ -661,6 +716,7 @@ export default {
       const said = [(scene.last || []).slice(-3).map((m) => m.text).join(". "), (scene.status || [])[0] || ""].filter(Boolean);
       announce(region, said.join(". ") + (said.length ? "." : ""));
       keepResume(el, values);
+      if (values.lesson) keepProgress(values.lesson);
     };
     let queued = false;
     const schedule = () => {
