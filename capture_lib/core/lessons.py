@@ -89,6 +89,8 @@ class Lesson:
     title: str
     steps: tuple[Step, ...]
     intro: str = ""
+    #: The keys of the rules index that the lesson practises.
+    rules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.steps:
