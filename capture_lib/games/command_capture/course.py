@@ -159,8 +159,8 @@ def course() -> Course:
               targets=("C4",), opponent=rule, rules=("assassin-revealed", "win-commander")),
         Level("maiden", "The Vikings", "Shoot over the line", "With your Shield Maiden, shoot the Infantry on D5 "
               "over your own.", maiden, BLUE, lambda s: "D5" not in _units(s) and _on("D3", BLUE, "Shield Maiden")(s),
-              ("D3*D5",), "The Vikings field a Shield Maiden instead of an Archer: in Strike State she shoots up to two "
-              "squares ahead, over other units.", "She never moves to shoot, and units in between do not stop her.",
+              ("D3*D5",), "The Vikings field a Shield Maiden instead of an Archer: in Strike State she shoots up to "
+              "two squares ahead, over other units.", "She never moves to shoot, and units in between do not stop her.",
               targets=("D5",), replies=shuffle, opponent=rule, rules=("shield-maiden", "projectiles")),
         Level("bash", "The Vikings", "Shield Bash", "Push the Infantry off E5 with your Shield Maiden.", bash, BLUE,
               _on("E5", BLUE, "Shield Maiden"), ("C3>E5",), "In Shield Bash State she runs up a front diagonal and "
