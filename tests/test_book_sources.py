@@ -49,7 +49,7 @@ def test_the_checkouts_sources_are_what_the_build_reads():
     assert not [name for name in files if name.startswith(("capture_lib/", "tests/", "book/_build/"))]
 
 
-def test_a_copy_is_updated_where_untouched_and_keeps_what_the_user_changed_or_deleted(source, tmp_path):
+def test_a_copy_is_updated_where_untouched_and_keeps_what_the_user_changed(source, tmp_path):
     dest = tmp_path / "copy"
     first = sources.sync(source, manifest.source_files(source), dest)
     assert len(first.added) == 5 and not (first.updated or first.kept or first.removed)
@@ -64,10 +64,11 @@ def test_a_copy_is_updated_where_untouched_and_keeps_what_the_user_changed_or_de
     write(source / "book" / "b.md", "new page")
     (source / "results" / "a" / "ratings.jsonl").unlink()
     second = sources.sync(source, manifest.source_files(source), dest)
-    assert second.added == ["book/b.md"] and second.updated == ["_config.yml"]
+    assert second.added == ["book/b.md", "book/intro.md"] and second.updated == ["_config.yml"]
     assert second.kept == ["_toc.yml", "book/a/play.ipynb"] and second.removed == ["results/a/ratings.jsonl"]
     assert (dest / "book" / "a" / "play.ipynb").read_text() == '{"played": true}'
-    assert (dest / "_toc.yml").read_text() == "root: mine\n" and not (dest / "book" / "intro.md").exists()
+    assert (dest / "_toc.yml").read_text() == "root: mine\n"
+    assert (dest / "book" / "intro.md").read_text() == "new book/intro.md"  # deleted: the current version
     assert "kept as you changed them: _toc.yml, book/a/play.ipynb" in second.summary()
     third = sources.sync(source, manifest.source_files(source), dest)
     assert not third.changed and third.kept == second.kept

@@ -105,9 +105,10 @@ class Synced:
 def sync(source: pathlib.Path, files: Iterable[str], dest: pathlib.Path) -> Synced:
     """Make ``dest`` hold copies of ``files`` (relative paths) from ``source``, never losing the user's work.
 
-    A file missing from ``dest`` is copied, unless an earlier copy put it there and the user deleted it;
-    a file unchanged since it was copied is replaced by the source's; a file the user changed (or one
-    that was there before any copy) is kept. ``dest/.capture-copy.json`` records what was copied.
+    A file missing from ``dest`` is copied (so deleting a file brings the source's version back); a file
+    unchanged since it was copied is replaced by the source's; a file the user changed (or one that was
+    there before any copy) is kept; a file no longer in the source is removed if the user left it as it was
+    copied. ``dest/.capture-copy.json`` records what was copied.
     """
     record_path = dest / RECORD
     try:
@@ -120,10 +121,7 @@ def sync(source: pathlib.Path, files: Iterable[str], dest: pathlib.Path) -> Sync
     for name in files:
         origin, target = source / name, dest / name
         wanted = _digest(origin)
-        if not target.exists():
-            if name in copied:  # copied before, deleted by the user since: stays deleted
-                record[name] = copied[name]
-                continue
+        if not target.exists():  # new, or deleted by the user to get the source's version back
             result.added.append(name)
         else:
             current = _digest(target)
