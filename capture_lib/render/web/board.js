@@ -145,11 +145,13 @@ function spaceControl(space, scene, ctx, attrs = {}) {
   const entries = marks.map((k) => ctx.key[k]).filter(Boolean);
   const clickable = ctx.clickable(space.id);
   const words = spaceWords(space, pieces, marks, ctx.key);
+  // A click that sends one move at once carries its notation (for tests and tools; the page reads none).
+  const sends = clickable ? ctx.sends(space.id) : null;
   const body = spaceBody(space, pieces, entries);
   const className = spaceClasses(space, pieces) + (clickable ? " cap-clickable" : "");
   if (!ctx.live) return h("span", { className, ...attrs, role: attrs.role || "img", "aria-label": words }, body);
   return h("button", { type: "button", className, ...attrs, "data-space": space.id, "aria-disabled": clickable ? null : "true",
-    onclick: () => ctx.click(space.id) }, srOnly(words), body);
+    "data-notation": sends, onclick: () => ctx.click(space.id) }, srOnly(words), body);
 }
 
 function drawGrid(area, spaces, scene, ctx) {
@@ -333,14 +335,15 @@ function buildControls(scene, ctx) {
   const send = (a) => { ctx.ui.picked = []; ctx.ui.choosing = null; ctx.send(a.notation); };
   if (ctx.ui.choosing) {
     out.push(h("div", { className: "cap-choice", role: "group", "aria-label": "choose the move" }, h("span", {}, "Which one? "),
-      ctx.ui.choosing.map((a) => h("button", { type: "button", onclick: () => send(a) }, a.label || a.notation)),
+      ctx.ui.choosing.map((a) => h("button", { type: "button", "data-notation": a.notation, onclick: () => send(a) },
+        a.label || a.notation)),
       h("button", { type: "button", onclick: () => { ctx.ui.choosing = null; ctx.ui.picked = []; ctx.redraw(); } }, "cancel")));
   }
   const buttons = complete.filter((a) => a.button);
   if (buttons.length) {
     out.push(h("div", { className: "cap-actions" }, buttons.map((a) =>
-      h("button", { type: "button", className: picked.length ? "" : (a.notation === "ready" || a.notation === "end" || a.notation === "roll" ? "cap-primary" : ""),
-        title: a.label || null, onclick: () => send(a) }, a.button))));
+      h("button", { type: "button", "data-notation": a.notation, title: a.label || null, onclick: () => send(a) },
+        a.button))));
   }
   if (picked.length) {
     out.push(h("button", { type: "button", className: "cap-clear", onclick: () => { ctx.ui.picked = []; ctx.redraw(); } },
@@ -666,6 +669,12 @@ export default {
       if (!key["select-next"]) key["select-next"] = { key: "select-next", name: "a next click", look: "dashed", colour: "yellow", glyph: "" };
       const ctx = { model, ui, uid, live, key, marks, arrows, build, pieces: byAt(scene.pieces), redraw: draw,
         clickable: (id) => id in build.next || ui.picked.includes(id),
+        sends: (id) => {
+          if (ui.picked.includes(id)) return null;
+          const after = building(playable, [...ui.picked, id]);
+          return after.complete.length === 1 && after.candidates.length === 1 && !after.complete[0].button
+            ? after.complete[0].notation : null;
+        },
         click: (id) => clickSpace(playable, ctx, id),
         send: (action) => { model.send({ type: "play", action }); } };
       if (ui.focus === null || !scene.spaces.some((s) => s.id === ui.focus)) ui.focus = (scene.spaces[0] || {}).id || null;
