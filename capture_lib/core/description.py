@@ -33,7 +33,7 @@ from types import ModuleType
 from capture_lib.core.protocol import Game
 
 #: The parts a game package may have, beside its rules (see the module's docstring).
-PARTS = ("players", "scene", "render", "lessons", "course", "rules_index", "terminal", "session")
+PARTS = ("players", "scene", "render", "lessons", "course", "rules_index", "terminal", "session", "experiments")
 
 
 @dataclass(frozen=True)
