@@ -254,7 +254,9 @@ def difference(path: pathlib.Path, context: int = 3, most: int = 80) -> str:
 # ----- what the boards draw: scene snapshots ----------
 SCENES = GOLDEN / "scenes"
 #: Where in a kept game a snapshot is taken, as fractions of its length.
-SCENE_POINTS = (0.0, 0.35, 0.7, 1.0)
+SCENE_POINTS = (0.0, 0.6)
+#: How many option sets of a game keep snapshots (the default rules first).
+SCENE_SETS = 3
 
 
 def scene_snapshots(slug: str) -> str:
@@ -268,7 +270,7 @@ def scene_snapshots(slug: str) -> str:
     seen: set[str] = set()
     for spec in SPECS[slug]:
         label = spec.name.rsplit("-", 1)[0]
-        if label in seen or not spec.path.exists():
+        if label in seen or not spec.path.exists() or len(seen) >= SCENE_SETS:
             continue
         seen.add(label)
         _, actions = read(spec.path)
