@@ -264,19 +264,35 @@ class Scene:
         return used
 
 
+_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+_NO_DEFAULT = object()
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _defaults(cls: type) -> tuple[tuple[str, Any], ...]:
+    """Each field of a scene's dataclass with its default (``_NO_DEFAULT`` where it has none), made once."""
+    found = _DEFAULTS.get(cls)
+    if found is None:
+        found = tuple((name, spec.default if spec.default is not MISSING else
+                       spec.default_factory() if spec.default_factory is not MISSING else _NO_DEFAULT)
+                      for name, spec in cls.__dataclass_fields__.items())
+        _DEFAULTS[cls] = found
+    return found
+
+
 def _compact(value: Any) -> Any:
-    if hasattr(value, "__dataclass_fields__"):
+    # A scene holds hundreds of small records and a page gets one on every move: this walk is kept lean.
+    kind = type(value)
+    if kind is tuple or kind is list:
+        return [v if type(v) in _PLAIN else _compact(v) for v in value]
+    if hasattr(kind, "__dataclass_fields__"):
         out = {}
-        for name, spec in value.__dataclass_fields__.items():
+        for name, default in _defaults(kind):
             item = getattr(value, name)
-            default = spec.default if spec.default is not MISSING else (
-                spec.default_factory() if spec.default_factory is not MISSING else MISSING)
-            if default is not MISSING and item == default:
+            if default is not _NO_DEFAULT and item == default:
                 continue
-            out[name] = _compact(item)
+            out[name] = item if type(item) in _PLAIN else _compact(item)
         return out
-    if isinstance(value, (tuple, list)):
-        return [_compact(v) for v in value]
     return value
 
 

@@ -43,7 +43,7 @@ from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import State
 from capture_lib.core.seeds import fresh_seed
 from capture_lib.session import vault
-from capture_lib.session.scenes import example_frames, public_notation, recent_lines, scene_json
+from capture_lib.session.scenes import MOST_RECENT, example_frames, public_notation, recent_lines, scene_json
 
 MAX_MESSAGE_CHARS = 400
 #: The longest save text the page may send (a long Medieval game's save is about 20,000 characters).
@@ -165,6 +165,7 @@ class BoardController:
             seed = state.seed if state is not None else fresh_seed()
         self._start = state if state is not None else self._game.new_game(seed=seed, **(options or {}))
         self._states: list[State] = [self._start]
+        self._seen: dict[tuple[int, Any], tuple[State, dict[str, Any]]] = {}
         self._undo_kept: tuple[State, State, str] | None = None
         self._kept_as: str | None = None  # this board's own name in the vault, once it has kept a game
         self._loaded = False  # whether the game on the board was loaded from a file (and has moves)
@@ -510,10 +511,25 @@ class BoardController:
 
     def _view_for(self, viewer: int | None) -> Callable[[State], dict[str, Any]]:
         if self.teaching:
-            return self.teaching_view
-        if viewer is None:
-            return self.public_view
-        return lambda state: state.observation(viewer)
+            see, key = self.teaching_view, "teaching"
+        elif viewer is None:
+            see, key = self.public_view, "public"
+        else:
+            see, key = (lambda state: state.observation(viewer)), viewer
+        seen = self._seen
+
+        def view_of(state: State) -> dict[str, Any]:
+            # The last moves are told from views of the states behind them, on every sync: a state never
+            # changes, so each view is made once (held with its state, so a reused id never matches).
+            found = seen.get((id(state), key))
+            if found is not None and found[0] is state:
+                return found[1]
+            if len(seen) > 4 * MOST_RECENT + 8:
+                seen.clear()
+            view = see(state)
+            seen[(id(state), key)] = (state, view)
+            return view
+        return view_of
 
     def _sync_values(self) -> None:
         live = self.mode != "view" and not self.frames and self.offers_controls
