@@ -86,63 +86,67 @@ class CardCommanderDriver:
 
 @dataclass(frozen=True)
 class CaptureTheCommanderDriver:
-    """Plays Capture the Commander's board (``capture_lib/games/capture_the_commander/board.js``) as seat 0.
+    """Plays Capture the Commander's board (the shared renderer over ``games/capture_the_commander/scene.py``)
+    as seat 0.
 
     The play page's first board is a two-player game against the computer: North (you, layout ``N``)
-    against South (layout ``S``).
+    against South (layout ``S``). Each card's place is a button named by its notation (``data-space="N5"``).
     """
 
     slug: str = "capture-the-commander"
-    status_selector: str = ".ctc-status"
+    status_selector: str = ".cap-status"
     over_text: str = "Game over"
+    refusal: str = r"covered|a tie-break is being settled"
 
     def board(self, page):
         """The first live board of the page (the game against the computer)."""
-        return page.locator(".capture-board").filter(has=page.locator(".ctc-board")).first
+        return page.locator(".capture-board.cap-game-capture-the-commander").first
 
     def status(self, board) -> str:
         """The board's status line."""
         return board.locator(self.status_selector).inner_text()
 
     def snapshot(self, board) -> dict:
-        """What a move is checked against: the status line and every card's label (coverage, what was seen)."""
-        cards = board.locator(".ctc-layout .ctc-card")
-        return {"status": self.status(board), "cards": [card.get_attribute("aria-label") or "" for card in cards.all()]}
+        """What a move is checked against: the status, the number of lines of the log and what every place
+        says (its card, coverage and marks, as a screen reader hears it)."""
+        places = texts(board.locator(".cap-area-free .cap-space .cap-sr"))
+        return {"status": self.status(board), "log": len(log_lines(board)), "places": places}
 
     def drawing(self, board) -> str:
         """The drawn table (without the message line and the controls)."""
-        return board.locator(".ctc-board").inner_html()
+        return board.locator(".cap-stage").inner_html()
 
     def check_applied(self, board, before: dict) -> None:
-        """The attack or pick shows: a battle is reported and the table changed."""
+        """The attack or pick shows: the log grew, and the last moves tell it.
+
+        Every move adds a line to the log, whatever it did; a pick that ties again may change no card's
+        look (the cards it shows may have been shown before), so the cards alone prove nothing.
+        """
         import time
 
-        assert board.locator(".ctc-battle").count() == 1, "no battle is shown after the move"
-        # The message line may already say "played ..." from the computer's last move, so the new
-        # cards can still be on their way when this is called: give them the time a move may take.
-        deadline = time.monotonic() + 10
-        while self.snapshot(board)["cards"] == before["cards"] and time.monotonic() < deadline:
+        deadline = time.monotonic() + 10  # the values reach the page one by one: give them a move's time
+        while len(log_lines(board)) <= before["log"] and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert self.snapshot(board)["cards"] != before["cards"], "no card changed after the move"
+        assert len(log_lines(board)) > before["log"], "the log did not grow after the move"
+        assert board.locator(".cap-last").count() == 1, "the last moves are not told after the move"
 
     def ready_move(self, board):
-        """Click an attacker of North's, return the first target it may attack (or the first card to pick)."""
+        """Click an attacker of North's and return the first card it may attack (or the first card to pick)."""
         status = self.status(board)
-        if "attacks" in status:
-            board.locator(".ctc-layout.ctc-seat0 button.ctc-clickable").first.click()
-            return board.locator(".ctc-layout:not(.ctc-seat0) button.ctc-clickable").first
-        if "picks a card" in status:
-            return board.locator(".ctc-layout button.ctc-clickable").first
+        clickable = board.locator(".cap-area-free button.cap-clickable")
+        if "Tie-break" in status:
+            return clickable.first
+        if "Your turn" in status:
+            clickable.first.click()
+            return board.locator('.cap-area-free:not([data-area="layout-N"]) button.cap-clickable').first
         raise AssertionError(f"no move to make on a board whose status is {status!r}")
 
     def illegal_move(self, board) -> str:
         """An attack by North's Commander: only a fully uncovered card may attack, and early in the game
         other cards lie on the Commander (during a tie no attack is allowed at all)."""
-        commander = board.locator(".ctc-layout.ctc-seat0 .ctc-card[aria-label*='card 13 (Commander)']")
-        assert "fully uncovered" not in (commander.get_attribute("aria-label") or "fully uncovered")
+        commander = board.locator('[data-space="N13"] .cap-sr').first.text_content() or ""
+        assert "fully uncovered" not in commander, commander
         return "N13xS13"
-
-
 
 
 def texts(locator) -> list[str]:
