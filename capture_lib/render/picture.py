@@ -129,6 +129,9 @@ def _card(piece: Piece, x: float, y: float, w: float, h: float) -> list[str]:
         out.append(_rect(x + inset, y + inset, cw, ch, look.seat_colour(piece.owner), edge, 1.5, 5))
         out.append(_rect(x + inset + 4, y + inset + 4, cw - 8, ch - 8, "none", "#ffffff", 1, 3,
                          'stroke-opacity="0.6"'))
+        if "known" in piece.tones:  # a face-down card whose face the viewer is shown (the teaching view)
+            out.append(_text(x + w / 2, y + h / 2 + 8, pretty_card(piece.title), min(15, cw * 0.36), "#ffffff",
+                             weight="bold", extra='font-style="italic"'))
     else:
         out.append(_rect(x + inset, y + inset, cw, ch, "#ffffff", edge, 1.5, 5))
         colour = "#C0392B" if "red" in piece.tones else look.INK

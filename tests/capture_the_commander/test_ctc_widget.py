@@ -119,7 +119,7 @@ def test_teaching_view_is_marked_and_shows_values():
     board = BoardWidget("capture-the-commander", options={"players": 2}, seat=0, seed=9, teaching=True)
     south = [p for p in board.values["scene"]["pieces"] if p["owner"] == 1]  # the computer may have lost one
     assert board.values["teaching"] and south
-    assert all(p["title"] in CARD_NAMES and "back" not in p.get("tones", []) for p in south)
+    assert all(p["title"] in CARD_NAMES and p["tones"] in (["back", "known"], ["red"], []) for p in south)
 
 
 def test_worked_example_frames():

@@ -314,8 +314,8 @@ def _card_piece(entry: dict[str, Any], card: dict[str, Any], names: Names) -> Pi
     if known:
         title, tones, lines = known, ("red",) if is_red_card(known) else (), ()
         name = f"{owner} {where}, {pretty_card(known)}, shown in a battle"
-    elif secret:
-        title, tones, lines = secret, ("red",) if is_red_card(secret) else (), ("hidden",)
+    elif secret:  # the teaching view: a back that shows its face
+        title, tones, lines = secret, ("back", "known"), ()
         name = f"{owner} {where}, face down: {pretty_card(secret)} (the teaching view shows it)"
     else:
         title, tones, lines = "", ("back",), ()

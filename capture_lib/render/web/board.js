@@ -105,7 +105,9 @@ function pieceNode(piece) {
     for (const badge of piece.badges || []) parts.push(h("span", { className: `cap-badge cap-badge-${badge.tone}` }, badge.text));
   } else if (piece.look === "card") {
     if (piece.tag) parts.push(h("span", { className: "cap-tag" }, piece.tag));
-    if (!(piece.tones || []).includes("back")) parts.push(h("span", { className: "cap-face" }, pretty(piece.title)));
+    // A back hides the face, unless the viewer is shown it ("known": the teaching view's face-down card).
+    const tones = piece.tones || [];
+    if (!tones.includes("back") || tones.includes("known")) parts.push(h("span", { className: "cap-face" }, pretty(piece.title)));
     for (const line of piece.lines || []) parts.push(h("span", { className: "cap-line" }, line));
   } else {
     parts.push(h("span", { className: "cap-title" }, piece.title));
