@@ -490,9 +490,9 @@ def layout_diagram() -> Scene:
                  else f"slot {slot}")
     for slot in lay.SLOTS:
         commander = slot == lay.COMMANDER
+        # The Commander's place says both names a player reads: 13 in the notation, C (its tag) on the board.
         builder.pieces.append(Piece(id=f"slot:{slot}", at=space_id("N", slot), look="card", title=str(slot),
                                     tag="C" if commander else "",
-                                    name="slot 13: the Commander" if commander else f"slot {slot}",
+                                    name="slot 13 (C): the Commander" if commander else f"slot {slot}",
                                     token=tag(slot)))
-    return builder.build(KEY, ("The far row lies on top; the owner sits below the Commander (C)",),
-                         seat=None)
+    return builder.build(KEY, ("The far row lies on top; the owner sits here, below the Commander",), seat=None)
