@@ -91,8 +91,8 @@ def test_hotseat_curtain_names_the_right_seat():
     board = BoardWidget("capture-the-commander", options={"players": 3}, mode="hotseat", seed=6)
     seat = board.state.current_player
     assert board.values["curtain"] == board.state.names[seat]
-    assert not any(p.get("tones") != ["back"] for p in board.values["scene"]["pieces"]
-                   if not p["name"].endswith("shown in a battle"))  # behind the curtain: the table's view
+    assert all(p.get("tones") == ["back"] or p["name"].endswith("(shown in a battle)")
+               for p in board.values["scene"]["pieces"])  # behind the curtain: the table's view
     send(board, {"type": "ready"})
     assert board.values["curtain"] == "" and legal(board)
     assert board.values["scene"]["seat"] == seat

@@ -307,21 +307,26 @@ def _area_title(view: dict[str, Any], entry: dict[str, Any], names: Names) -> st
 
 
 def _card_piece(entry: dict[str, Any], card: dict[str, Any], names: Names) -> Piece:
+    """A card in its place: a back in its owner's colour, or its face once a battle showed it. Its name is
+    what a screen reader says before the place's own name and the marks ("your face-down card, your slot 5,
+    fully uncovered")."""
     seat, slot = entry["seat"], card["slot"]
     known, secret = card["known"], card.get("card")
-    where = "Commander" if slot == lay.COMMANDER else f"card {slot}"
     owner = names.whose(seat)
+    commander = slot == lay.COMMANDER
     if known:
-        title, tones, lines = known, ("red",) if is_red_card(known) else (), ()
-        name = f"{owner} {where}, {pretty_card(known)}, shown in a battle"
+        title, tones = known, ("red",) if is_red_card(known) else ()
+        name = (f"{owner} Commander, {pretty_card(known)}" if commander else f"{owner} {pretty_card(known)}") \
+            + " (shown in a battle)"
     elif secret:  # the teaching view: a back that shows its face
-        title, tones, lines = secret, ("back", "known"), ()
-        name = f"{owner} {where}, face down: {pretty_card(secret)} (the teaching view shows it)"
+        title, tones = secret, ("back", "known")
+        name = (f"{owner} Commander, face down" if commander else f"{owner} face-down card") \
+            + f": {pretty_card(secret)} (the teaching view shows it)"
     else:
-        title, tones, lines = "", ("back",), ()
-        name = f"{owner} {where}, face down"
+        title, tones = "", ("back",)
+        name = f"{owner} Commander, face down" if commander else f"{owner} face-down card"
     return Piece(id=f"card:{space_id(entry['letter'], slot)}", at=space_id(entry["letter"], slot), look="card",
-                 title=title, owner=seat, lines=lines, tones=tones, tag=tag(slot), name=name,
+                 title=title, owner=seat, tones=tones, tag=tag(slot), name=name,
                  token=f"{tag(slot)}:{known or secret or '?'}")
 
 
