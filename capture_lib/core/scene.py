@@ -126,7 +126,8 @@ class Piece:
     ``title`` is its main text (a unit's kind, a card's face, a piece's name); ``lines`` the small lines
     under it (a state); ``facing`` an arrow (``N``, ``E``, ``S``, ``W``, as drawn); ``walls`` the sides
     drawn blocked (``N`` ... ``NW``); ``owner`` the seat whose colour it wears (``None``: no seat's);
-    ``tones`` classes of its look (``disabled``, ``back``, ``red``, ``faded``, ``ringed``, ``known``).
+    ``tones`` classes of its look (``disabled``, ``back``, ``red``, ``faded``, ``ringed``, ``known``: with
+    ``back``, a face-down card whose face the view is shown, as the teaching view shows it).
     """
 
     id: str

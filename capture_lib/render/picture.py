@@ -9,6 +9,7 @@ so it draws every game alike; the colours are ``capture_lib.render.look``'s, sha
 from __future__ import annotations
 
 import math
+import textwrap
 from html import escape
 
 from capture_lib.core.scene import Area, KeyEntry, Piece, Scene, Space
@@ -18,8 +19,9 @@ from capture_lib.render.svg import FONT, PALETTE, pretty_card
 #: The room around a grid for its row and column names, and around any other board.
 GRID_MARGIN = 28
 MARGIN = 10
-#: The key's rows: how many entries a row holds and how tall it is.
+#: The key's rows: how many entries a row holds at most, the least width of one, and how tall a row is.
 KEY_PER_ROW = 4
+KEY_COLUMN = 140
 KEY_ROW = 26
 _ARROWS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 _WALLS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0),
@@ -127,6 +129,9 @@ def _card(piece: Piece, x: float, y: float, w: float, h: float) -> list[str]:
         out.append(_rect(x + inset, y + inset, cw, ch, look.seat_colour(piece.owner), edge, 1.5, 5))
         out.append(_rect(x + inset + 4, y + inset + 4, cw - 8, ch - 8, "none", "#ffffff", 1, 3,
                          'stroke-opacity="0.6"'))
+        if "known" in piece.tones:  # a face-down card whose face the viewer is shown (the teaching view)
+            out.append(_text(x + w / 2, y + h / 2 + 8, pretty_card(piece.title), min(15, cw * 0.36), "#ffffff",
+                             weight="bold", extra='font-style="italic"'))
     else:
         out.append(_rect(x + inset, y + inset, cw, ch, "#ffffff", edge, 1.5, 5))
         colour = "#C0392B" if "red" in piece.tones else look.INK
@@ -227,20 +232,28 @@ def _sample(entry: KeyEntry, x: float, y: float) -> list[str]:
             return [_text(x + 11, y + 6, "\u2191", 16, weight="bold")]
         return [_rect(x + 4, y - 2, 16, 4, look.COLOURS["grey"][0], "#ffffff", 1)]
     small = Space("sample", "", x + 11, y, 22, 22, "square", tones=("light",))
-    return [_space(small), *_ring(small, KeyEntry(entry.key, entry.name, entry.text, entry.look, entry.colour))]
+    # A ring's sample shows the ring alone; a flag is nothing but its glyph.
+    glyph = entry.glyph if entry.look == "flag" else ""
+    return [_space(small), *_ring(small, KeyEntry(entry.key, entry.name, entry.text, entry.look, entry.colour, glyph))]
 
 
 def _key(scene: Scene, top: float, width: float) -> tuple[list[str], float]:
     entries = [k for k in scene.key if k.key != "select" or any(m.key == "select" for m in scene.marks)]
     out = []
-    step = (width - 16) / KEY_PER_ROW
+    per_row = max(1, min(KEY_PER_ROW, int((width - 16) // KEY_COLUMN)))  # a narrow picture: fewer a row
+    step = (width - 16) / per_row
     for i, entry in enumerate(entries):
-        x = (i % KEY_PER_ROW) * step + 8
-        y = top + (i // KEY_PER_ROW) * KEY_ROW
+        x = (i % per_row) * step + 8
+        y = top + (i // per_row) * KEY_ROW
         out += _sample(entry, x, y)
         out.append(_text(x + 30, y + 4, entry.name, 11, anchor="start"))
-    rows = -(-len(entries) // KEY_PER_ROW)
+    rows = -(-len(entries) // per_row)
     return out, rows * KEY_ROW
+
+
+def _wrapped(text: str, width: float, size: float) -> list[str]:
+    """``text`` in lines that fit ``width`` at font ``size`` (a character is about 0.56 of the size wide)."""
+    return textwrap.wrap(text, max(12, int(width / (size * 0.56)))) or [""]
 
 
 def _grid_labels(area: Area, scene: Scene, ox: float, oy: float) -> list[str]:
@@ -304,17 +317,21 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
     width = scene.width + 2 * margin
     y = oy + scene.height + (30 if grid else 16)
     title = scene.status[0] if scene.status else scene.game
+    # Lines longer than the picture is wide are wrapped (a narrow picture: one layout, a diagram).
     if scene.status:
-        body.append(_text(width / 2, y, " \u00b7 ".join(scene.status[:2]), 13, weight="bold"))
-        y += 18
+        for line in _wrapped(" \u00b7 ".join(scene.status[:2]), width - 16, 13):
+            body.append(_text(width / 2, y, line, 13, weight="bold"))
+            y += 18
     for panel in scene.panels:
-        line = panel.title + (": " + "; ".join(panel.lines) if panel.lines else "")
-        body.append(_text(8, y, line, 11, look.seat_ink(panel.owner) if panel.owner is not None else look.INK,
-                          "start"))
-        y += 16
+        text = panel.title + (": " + "; ".join(panel.lines) if panel.lines else "")
+        for line in _wrapped(text, width - 16, 11):
+            body.append(_text(8, y, line, 11, look.seat_ink(panel.owner) if panel.owner is not None else look.INK,
+                              "start"))
+            y += 16
     if caption:
-        body.append(_text(width / 2, y, caption, 11, look.SOFT))
-        y += 18
+        for line in _wrapped(caption, width - 16, 11):
+            body.append(_text(width / 2, y, line, 11, look.SOFT))
+            y += 18
     if key and scene.key:
         parts, height = _key(scene, y + 12, width)
         body += parts

@@ -45,9 +45,11 @@ const srOnly = (text) => h("span", { className: "cap-sr" }, text);
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 // ----- what a scene says ---------------------------------------------------------------------------------
+// The scene's JSON leaves out every field at its default (Scene.to_json): a key entry's colour is black
+// unless it says otherwise.
 function keyOf(scene) {
   const out = {};
-  for (const entry of scene.key || []) out[entry.key] = entry;
+  for (const entry of scene.key || []) out[entry.key] = { colour: "black", glyph: "", ...entry };
   return out;
 }
 
@@ -71,9 +73,9 @@ function building(scene, picked) {
     const clicks = a.clicks || [];
     if (clicks.length === picked.length) complete.push(a);
     else {
+      // An action's kind marks its last click only (Action.kind): the first click of a two-click move (a
+      // unit, a card to attack with) is not itself a capture or an attack.
       const target = clicks[picked.length];
-      // A click is marked with the action's kind only where it ends the action (the square taken, not the
-      // unit that takes it).
       const kind = clicks.length === picked.length + 1 ? a.kind || "" : "";
       if (!(target in next) || (KIND_RANK[kind] || 1) > (KIND_RANK[next[target]] || 1)) next[target] = kind;
     }
@@ -103,7 +105,9 @@ function pieceNode(piece) {
     for (const badge of piece.badges || []) parts.push(h("span", { className: `cap-badge cap-badge-${badge.tone}` }, badge.text));
   } else if (piece.look === "card") {
     if (piece.tag) parts.push(h("span", { className: "cap-tag" }, piece.tag));
-    if (!(piece.tones || []).includes("back")) parts.push(h("span", { className: "cap-face" }, pretty(piece.title)));
+    // A back hides the face, unless the viewer is shown it ("known": the teaching view's face-down card).
+    const tones = piece.tones || [];
+    if (!tones.includes("back") || tones.includes("known")) parts.push(h("span", { className: "cap-face" }, pretty(piece.title)));
     for (const line of piece.lines || []) parts.push(h("span", { className: "cap-line" }, line));
   } else {
     parts.push(h("span", { className: "cap-title" }, piece.title));
@@ -210,7 +214,10 @@ function drawFree(area, spaces, scene, ctx) {
   const nodes = spaces.map((space) => spaceControl(space, scene, ctx, { style: place(space), tabindex: ctx.live && !ctx.clickable(space.id) ? "-1" : null }));
   const stage = h("div", { className: "cap-free", style: { aspectRatio: `${area.w} / ${area.h}` } },
     background(area), overlay(area, scene, ctx), h("div", { className: "cap-free-spaces", role: "group", "aria-label": area.title || null }, nodes));
-  return zoomable(h("div", { className: "cap-area cap-area-free", "data-area": area.id },
+  // A free area smaller than a map is drawn near its own size (a scene unit a CSS pixel, as the SVG picture
+  // draws it, growing to half as large again), so that several such areas share a row and wrap on a phone.
+  const natural = area.w < ZOOM_FROM ? { flex: `1 1 ${area.w}px`, maxWidth: `${area.w * 1.5}px` } : null;
+  return zoomable(h("div", { className: "cap-area cap-area-free", "data-area": area.id, style: natural },
     area.title ? h("div", { className: "cap-area-title" }, area.title) : null, stage), area, scene, ctx);
 }
 
@@ -257,8 +264,10 @@ function overlay(area, scene, ctx) {
 // starts at twice its width, where a space is a finger's size. The zoom and the place looked at are kept
 // between redraws; a scene may ask to open on a part of the map (its focus).
 const ZOOMS = [1, 1.5, 2, 3];
+// The width (scene units) from which a free area is a map to zoom into.
+const ZOOM_FROM = 700;
 function zoomable(node, area, scene, ctx) {
-  if (area.w < 700) return node;
+  if (area.w < ZOOM_FROM) return node;
   const ui = ctx.ui;
   if (ui.zoom === undefined) {
     const phone = window.matchMedia && window.matchMedia("(max-width: 600px)").matches;
@@ -304,7 +313,7 @@ function panelNode(panel) {
 }
 
 function keyList(scene) {
-  const entries = (scene.key || []).filter((k) => k.key !== "select");
+  const entries = Object.values(keyOf(scene)).filter((k) => k.key !== "select");
   if (!entries.length) return null;
   const sample = (entry) => {
     if (entry.look === "piece") return h("span", { className: `cap-key-sample cap-key-piece cap-key-${entry.key}`, "aria-hidden": "true" }, entry.glyph || "");
