@@ -104,6 +104,8 @@ class Space:
     #: the renderers say the space's ``label`` (or id) and the names of the pieces on it themselves.
     name: str = ""
     #: Classes of its look: a square's ``light``/``dark``, a map space's terrain, a seat's territory.
+    #: ``minor``: its label shows only where there is room for every label (a map zoomed in, as the game's
+    #: stylesheet says) or while the space is marked; a picture leaves it out unless the space is marked.
     tones: tuple[str, ...] = ()
     #: A grid's row and column (from 0, in drawing order).
     row: int = -1

@@ -62,6 +62,8 @@ def _space(space: Space) -> str:
     if space.shape == "square":
         return _rect(x, y, w, h, fill)
     if space.shape == "rock":
+        if fill == "none":
+            return ""  # a round space of a game's background picture (a rock of a map): the picture draws it
         return (f'<circle cx="{space.x:.1f}" cy="{space.y:.1f}" r="{min(w, h) / 2:.1f}" fill="{fill}" '
                 f'stroke="{look.SOFT}" stroke-width="1.5"/>')
     if space.shape == "slot":
@@ -167,9 +169,9 @@ def _pieces(scene: Scene, by_id: dict[str, Space]) -> list[str]:
             x = space.x - space.w / 2 + (i % cols) * w
             y = space.y - space.h / 2 + (i // cols) * h
             out += _LOOKS[piece.look](piece, x, y, w, h)
-        for i, piece in enumerate(tokens):
+        for i, piece in enumerate(tokens):  # in the top left corner: a mark's glyph takes the top right
             size = space.h * 0.5
-            out += _token(piece, space.x + space.w / 2 - size * (i + 0.7), space.y - space.h / 2 - size * 0.3, size,
+            out += _token(piece, space.x - space.w / 2 + size * (i - 0.3), space.y - space.h / 2 - size * 0.3, size,
                           size)
     return out
 
@@ -206,6 +208,15 @@ def _tint(space: Space, entry: KeyEntry) -> str:
     return _rect(x + 1, y + 1, w - 2, h - 2, pattern)
 
 
+def _stopped(points: list[tuple[float, float]], end: Space) -> list[tuple[float, float]]:
+    """``points`` with the last one drawn back to the edge of the ``end`` space, so that the arrow's head
+    leaves the piece or mark there readable."""
+    (x1, y1), (x0, y0) = points[-2], points[-1]
+    length = math.hypot(x0 - x1, y0 - y1) or 1.0
+    cut = min(length / 2, min(end.w, end.h) / 2)
+    return points[:-1] + [(x0 - (x0 - x1) / length * cut, y0 - (y0 - y1) / length * cut)]
+
+
 def _arrow(points: list[tuple[float, float]], entry: KeyEntry) -> str:
     ring = look.COLOURS.get(entry.colour, look.COLOURS["black"])[0]
     path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
@@ -223,8 +234,9 @@ def _sample(entry: KeyEntry, x: float, y: float) -> list[str]:
     if entry.look == "piece":
         if entry.key == "lock":
             return [_rect(x + 3, y - 5, 14, 10, PALETTE["yellow"], look.INK, 1, 2)]
-        if entry.key == "facing":
-            return [_text(x + 11, y + 6, "\u2191", 16, weight="bold")]
+        if entry.glyph:  # a feature of a piece shown by its sign (a facing arrow, a Crown, a ring)
+            ink = look.COLOURS.get(entry.colour, look.COLOURS["black"])[1]
+            return [_text(x + 11, y + 6, entry.glyph, 16, ink, weight="bold")]
         return [_rect(x + 4, y - 2, 16, 4, look.COLOURS["grey"][0], "#ffffff", 1)]
     small = Space("sample", "", x + 11, y, 22, 22, "square", tones=("light",))
     return [_space(small), *_ring(small, KeyEntry(entry.key, entry.name, entry.text, entry.look, entry.colour))]
@@ -291,35 +303,46 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
             inner += _ring(space, entry)
     for arrow in scene.arrows:
         entry = keys.get(arrow.key)
-        points = [(by_id[p].x, by_id[p].y) for p in arrow.path if p in by_id]
-        if entry and len(points) >= 2:
-            inner.append(_arrow(points, entry))
+        spaces = [by_id[p] for p in arrow.path if p in by_id]
+        if entry and len(spaces) >= 2:
+            inner.append(_arrow(_stopped([(s.x, s.y) for s in spaces], spaces[-1]), entry))
+    # Names of spaces: big enough to read once a wide board (a map) is printed at a page's width; a "minor"
+    # space's name only where it is marked (a picture has no zoom to show the rest).
+    size = max(10.0, scene.width / 60)
+    marked = {m.at for m in scene.marks}
     for space in scene.spaces:
-        if space.label:
-            inner.append(_text(space.x, space.y + space.h / 2 + 11, space.label, 10, look.SOFT))
+        if space.label and ("minor" not in space.tones or space.id in marked):
+            inner.append(_text(space.x, space.y + space.h / 2 + size, space.label, size, look.SOFT,
+                               extra=f'stroke="#ffffff" stroke-width="{size / 4:.3g}" stroke-linejoin="round" '
+                                     'paint-order="stroke"'))
     body.append(f'<g transform="translate({ox} {oy})">{"".join(inner)}</g>')
     for area in scene.areas:
         if area.layout == "grid":
             body += _grid_labels(area, scene, ox, oy)
     width = scene.width + 2 * margin
-    y = oy + scene.height + (30 if grid else 16)
+    # The lines under the board, at the size a narrow board's have once a wide one is printed as wide.
+    k = max(1.0, scene.width / 640)
+    strip: list[str] = []
+    inner_width = width / k
+    y = (oy + scene.height) / k + (30 if grid else 16)
     title = scene.status[0] if scene.status else scene.game
     if scene.status:
-        body.append(_text(width / 2, y, " \u00b7 ".join(scene.status[:2]), 13, weight="bold"))
+        strip.append(_text(inner_width / 2, y, " \u00b7 ".join(scene.status[:2]), 13, weight="bold"))
         y += 18
     for panel in scene.panels:
         line = panel.title + (": " + "; ".join(panel.lines) if panel.lines else "")
-        body.append(_text(8, y, line, 11, look.seat_ink(panel.owner) if panel.owner is not None else look.INK,
-                          "start"))
+        strip.append(_text(8, y, line, 11, look.seat_ink(panel.owner) if panel.owner is not None else look.INK,
+                           "start"))
         y += 16
     if caption:
-        body.append(_text(width / 2, y, caption, 11, look.SOFT))
+        strip.append(_text(inner_width / 2, y, caption, 11, look.SOFT))
         y += 18
     if key and scene.key:
-        parts, height = _key(scene, y + 12, width)
-        body += parts
-        y += height + 8
-    height = y + 4
+        parts, rows = _key(scene, y + 12, inner_width)
+        strip += parts
+        y += rows + 8
+    body.append(f'<g transform="scale({k:.4g})">{"".join(strip)}</g>' if k != 1 else "".join(strip))
+    height = y * k + 4
     label = f"{scene.game.replace('-', ' ')} board. {title}"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
             f'height="{height:.0f}" role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>'

@@ -60,6 +60,7 @@ function byAt(list) {
 // The clicks made so far, against the scene's actions: the actions still possible, the next clicks (each
 // with the strongest kind of action it leads to), and the actions complete at this point.
 const KIND_RANK = { "": 0, move: 1, hide: 1, place: 1, pick: 1, bash: 2, ranged: 3, shot: 3, capture: 4, attack: 4 };
+const rank = (kind) => (kind ? KIND_RANK[kind] || 1 : 0);
 function building(scene, picked) {
   const candidates = (scene.actions || []).filter((a) => {
     const clicks = a.clicks || [];
@@ -71,9 +72,11 @@ function building(scene, picked) {
     const clicks = a.clicks || [];
     if (clicks.length === picked.length) complete.push(a);
     else {
+      // A click wears its action's kind only as the action's last click (where the move ends, not the piece
+      // that makes it); a click on the way is a next click without a kind.
       const target = clicks[picked.length];
-      const kind = a.kind || "";
-      if (!(target in next) || (KIND_RANK[kind] || 1) > (KIND_RANK[next[target]] || 1)) next[target] = kind;
+      const kind = clicks.length === picked.length + 1 ? a.kind || "" : "";
+      if (!(target in next) || rank(kind) > rank(next[target])) next[target] = kind;
     }
   }
   return { candidates, next, complete };
@@ -126,7 +129,8 @@ function spaceBody(space, pieces, markEntries) {
 function spaceClasses(space, pieces) {
   const classes = ["cap-space", `cap-shape-${space.shape || "square"}`];
   for (const tone of space.tones || []) classes.push(`cap-tone-${tone}`);
-  if ((pieces || []).length > 1) classes.push("cap-crowd");
+  // Several pieces share the space (a token, such as a Crown, sits in its corner and takes no room).
+  if ((pieces || []).filter((p) => p.look !== "token").length > 1) classes.push("cap-crowd");
   return classes.join(" ");
 }
 
@@ -229,16 +233,25 @@ function overlay(area, scene, ctx) {
       svg.append(svgNode("line", { x1: at[link.a].x, y1: at[link.a].y, x2: at[link.b].x, y2: at[link.b].y, class: `cap-link cap-link-${link.tone || "trail"}` }));
     }
   }
+  // An arrow's head stops at the edge of its last space, so the piece or mark there stays readable; on a
+  // wide area (a map) the head grows with it, as its stroke keeps its width on the screen.
+  const head = Math.max(1, area.w / 640);
   for (const arrow of ctx.arrows) {
-    const points = arrow.path.filter((p) => at[p]).map((p) => `${at[p].x},${at[p].y}`);
+    const spaces = arrow.path.filter((p) => at[p]).map((p) => at[p]);
     const entry = ctx.key[arrow.key];
-    if (points.length >= 2 && entry) {
-      svg.append(svgNode("polyline", { points: points.join(" "), class: `cap-arrow cap-colour-${entry.colour}` }));
-      const [x2, y2] = points[points.length - 1].split(",").map(Number);
-      const [x1, y1] = points[points.length - 2].split(",").map(Number);
+    if (spaces.length >= 2 && entry) {
+      const points = spaces.map((s) => [s.x, s.y]);
+      const end = spaces[spaces.length - 1];
+      const [x1, y1] = points[points.length - 2];
+      const [x0, y0] = points[points.length - 1];
+      const length = Math.hypot(x0 - x1, y0 - y1) || 1;
+      const cut = Math.min(length / 2, Math.min(end.w, end.h) / 2);
+      const [x2, y2] = [x0 - ((x0 - x1) / length) * cut, y0 - ((y0 - y1) / length) * cut];
+      points[points.length - 1] = [x2, y2];
+      svg.append(svgNode("polyline", { points: points.map((p) => p.join(",")).join(" "), class: `cap-arrow cap-colour-${entry.colour}` }));
       const angle = Math.atan2(y2 - y1, x2 - x1) * 180 / Math.PI;
       svg.append(svgNode("path", { d: "M-10,-7 L2,0 L-10,7 z", class: `cap-arrowhead cap-colour-${entry.colour}`,
-        transform: `translate(${x2} ${y2}) rotate(${angle})` }));
+        transform: `translate(${x2} ${y2}) rotate(${angle}) scale(${head})` }));
     }
   }
   return svg;
