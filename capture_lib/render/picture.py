@@ -224,8 +224,12 @@ def _arrow(points: list[tuple[float, float]], entry: KeyEntry) -> str:
             f'stroke-linejoin="round" stroke-opacity="0.85" marker-end="url(#cap-head-{entry.colour})"/>')
 
 
-def _sample(entry: KeyEntry, x: float, y: float) -> list[str]:
-    """A small sample of a key's entry, as the board draws it."""
+def _sample(entry: KeyEntry, x: float, y: float, assets: dict[str, str] | None = None) -> list[str]:
+    """A small sample of a key's entry, as the board draws it (a kind of space: the game's picture of it,
+    ``assets["key-" + entry.key]``, in a box of 28 units around its centre)."""
+    if entry.look == "space":
+        picture = (assets or {}).get(f"key-{entry.key}", "")
+        return [f'<g transform="translate({x + 11:.1f} {y:.1f}) scale(0.8)">{picture}</g>']
     space = Space("sample", "", x + 11, y, 22, 22, "square", tones=("light",))
     if entry.look in ("hatch", "dots"):
         return [_space(space), _tint(space, entry)]
@@ -242,14 +246,14 @@ def _sample(entry: KeyEntry, x: float, y: float) -> list[str]:
     return [_space(small), *_ring(small, KeyEntry(entry.key, entry.name, entry.text, entry.look, entry.colour))]
 
 
-def _key(scene: Scene, top: float, width: float) -> tuple[list[str], float]:
+def _key(scene: Scene, top: float, width: float, assets: dict[str, str] | None = None) -> tuple[list[str], float]:
     entries = [k for k in scene.key if k.key != "select" or any(m.key == "select" for m in scene.marks)]
     out = []
     step = (width - 16) / KEY_PER_ROW
     for i, entry in enumerate(entries):
         x = (i % KEY_PER_ROW) * step + 8
         y = top + (i // KEY_PER_ROW) * KEY_ROW
-        out += _sample(entry, x, y)
+        out += _sample(entry, x, y, assets)
         out.append(_text(x + 30, y + 4, entry.name, 11, anchor="start"))
     rows = -(-len(entries) // KEY_PER_ROW)
     return out, rows * KEY_ROW
@@ -269,6 +273,26 @@ def _grid_labels(area: Area, scene: Scene, ox: float, oy: float) -> list[str]:
         y = oy + area.y + rh * (i + 0.5) + 4
         out.append(_text(ox + area.x - 12, y, name, 12, look.SOFT))
     return out
+
+
+def _panel_rows(title: str, lines: tuple[str, ...], most: int) -> list[str]:
+    """A panel as rows of at most ``most`` characters: its title, then its lines joined by "; ", a row
+    broken between lines where it can be (and between words where one line is longer than a row)."""
+    rows: list[str] = []
+    row = title + (":" if lines else "")
+    for line in lines:
+        if len(row) + 1 + len(line) <= most:
+            row += (" " if row.endswith(":") else "; ") + line
+            continue
+        rows.append(row + ";" if not row.endswith(":") else row)
+        row = "  "
+        for word in line.split(" "):
+            if len(row) + len(word) + 1 > most and row.strip():
+                rows.append(row)
+                row = "  "
+            row += ("" if row == "  " else " ") + word
+    rows.append(row)
+    return rows
 
 
 def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, str] | None = None) -> str:
@@ -330,15 +354,15 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
         strip.append(_text(inner_width / 2, y, " \u00b7 ".join(scene.status[:2]), 13, weight="bold"))
         y += 18
     for panel in scene.panels:
-        line = panel.title + (": " + "; ".join(panel.lines) if panel.lines else "")
-        strip.append(_text(8, y, line, 11, look.seat_ink(panel.owner) if panel.owner is not None else look.INK,
-                           "start"))
-        y += 16
+        ink = look.seat_ink(panel.owner) if panel.owner is not None else look.INK
+        for row in _panel_rows(panel.title, panel.lines, int((inner_width - 16) / (11 * 0.58))):
+            strip.append(_text(8, y, row, 11, ink, "start"))
+            y += 16
     if caption:
         strip.append(_text(inner_width / 2, y, caption, 11, look.SOFT))
         y += 18
     if key and scene.key:
-        parts, rows = _key(scene, y + 12, inner_width)
+        parts, rows = _key(scene, y + 12, inner_width, assets)
         strip += parts
         y += rows + 8
     body.append(f'<g transform="scale({k:.4g})">{"".join(strip)}</g>' if k != 1 else "".join(strip))

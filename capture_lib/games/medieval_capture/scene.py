@@ -89,9 +89,39 @@ KEY = (
              "teaching view; in a game each side sees only its own", "piece", "yellow", "\u25ef"),
     KeyEntry("crown", "Crown", "a Crown, lying on its space or carried by the piece beside it", "piece", "yellow",
              CROWN),
+    KeyEntry("rock", "rock", "a space of the trails, where a piece may stop", "space"),
+    KeyEntry("crown-space", "Crown space", "where a side's Crowns start: three in each territory", "space"),
+    KeyEntry("knight-space", "Knight space", "", "space"),
+    KeyEntry("treasure-space", "treasure space", "", "space"),
+    KeyEntry("bridge", "bridge", "a rock over a river: the trail crosses the water here", "space"),
+    KeyEntry("boat", "boat", "a piece may sail from its rock's dock along the river, or across the lake, to "
+             "another boat's rock; it never stops on a boat", "space"),
+    KeyEntry("cathedral", "Cathedral", "neutral ground for any number of pieces of both sides: no capture there, "
+             "and a piece inside moves by the higher die", "space"),
+    KeyEntry("dungeon", "dungeon", "where a side keeps the enemy pieces it captured; an enemy piece that enters "
+             "it frees one", "space"),
     KeyEntry("moved", "moved this turn", "a faded piece has moved (or just arrived) this turn and cannot move "
              "again until its side's next turn", "piece", "grey", "\u25cc"),
 )
+
+
+#: The kinds of space the key shows, by key entry.
+TERRAIN = {"rock": "rock", "crown-space": "crown", "knight-space": "knight", "treasure-space": "treasure",
+           "bridge": "bridge", "boat": "boat", "cathedral": "cathedral", "dungeon": "dungeon"}
+
+
+def _key_for(options: dict[str, Any]) -> tuple[KeyEntry, ...]:
+    """The key with what Knight and treasure spaces do under the game's options (``forced_stops``,
+    ``knight_spaces``), so the key never says what this game's rules do not."""
+    forced = options.get("forced_stops", "none")
+    treasure_how = "ends its move on" if forced in ("treasure-spaces", "both") else "crosses or ends on"
+    knight_how = "ends its move on" if forced in ("knight-spaces", "both") else "crosses or ends on"
+    texts = {"treasure-space": f"a piece that {treasure_how} one in enemy territory draws a Treasure Card",
+             "knight-space": (f"a piece that {knight_how} one in enemy territory brings a piece from its "
+                              "reserve into the Cathedral" if options.get("knight_spaces", "reserves") == "reserves"
+                              else "no effect in this game (an option)")}
+    return tuple(KeyEntry(e.key, e.name, texts[e.key], e.look, e.colour, e.glyph) if e.key in texts else e
+                 for e in KEY)
 
 
 # ----- words ------------------------------------------------------------------------------------------------------
@@ -222,10 +252,8 @@ def _crown_outline(x: float, y: float, s: float, fill: str, stroke: str) -> str:
     return f'<polygon points="{path}" fill="{fill}" stroke="{stroke}" stroke-width="1.2"/>'
 
 
-def _space_look(board: Board, i: int) -> str:
-    """What space ``i`` looks like on the map (its name is the scene's, not the picture's)."""
-    x, y = board.xy[i]
-    kind = board.kind[i]
+def _space_look(kind: str, x: float, y: float) -> str:
+    """What a space of ``kind`` at ``x, y`` looks like on the map (its name is the scene's, not the picture's)."""
     if kind == "boat":
         return (f'<path d="M{x - 15:g},{y - 3:g}h30l-6,10h-18z" fill="{WOOD}" stroke="#4A2F12" stroke-width="1.2"/>'
                 f'<path d="M{x:g},{y - 3:g}v-14" stroke="#4A2F12" stroke-width="1.5"/>'
@@ -293,13 +321,22 @@ def map_picture(board: Board = BOARD) -> str:
              "water": 'stroke="#FFFFFF" stroke-width="2" stroke-dasharray="6 6" stroke-opacity="0.8"'}
     for kind, segments in edges.items():
         parts.append(f'<path d="{"".join(segments)}" fill="none" {looks[kind]}/>')
-    parts += [_space_look(board, i) for i in range(len(board.ids))]
+    parts += [_space_look(kind, *xy) for kind, xy in zip(board.kind, board.xy, strict=True)]
     return f"<g {FONT}>" + "".join(parts) + "</g>"
+
+
+#: How much each kind of space is shrunk to fit the key's sample box (28 units).
+_SAMPLE_SCALE = {"cathedral": 0.3, "dungeon": 0.45, "bridge": 0.55, "boat": 0.8}
 
 
 @functools.cache
 def _assets() -> dict[str, str]:
-    return {BACKGROUND: map_picture(BOARD)}
+    assets = {BACKGROUND: map_picture(BOARD)}
+    for key, kind in TERRAIN.items():
+        scale = _SAMPLE_SCALE.get(kind, 0.85)
+        dy = 14 if kind == "cathedral" else 5 if kind == "boat" else 0  # the Cathedral's spire, the boat's sail
+        assets[f"key-{key}"] = f'<g transform="scale({scale:g}) translate(0 {dy})">{_space_look(kind, 0, 0)}</g>'
+    return assets
 
 
 def __getattr__(name: str) -> Any:
@@ -339,7 +376,7 @@ def _spaces(builder: SceneBuilder, viewer: int | None, shown: set[str], spots: s
     """Every space of the map (``shown``: those whose names show at any size), then the firing spots."""
     for i, sid in enumerate(BOARD.ids):
         kind = BOARD.kind[i]
-        x, y = BOARD.xy[i]
+        x, y = (int(v) if v == int(v) else v for v in BOARD.xy[i])  # 110, not 110.0: a scene is sent often
         w, h = SIZES.get(kind, (ROCK, ROCK))
         shape = "hidden" if kind == "boat" else "square" if kind in ("cathedral", "dungeon") else "rock"
         label = "Cathedral (c)" if kind == "cathedral" else sid
@@ -348,7 +385,8 @@ def _spaces(builder: SceneBuilder, viewer: int | None, shown: set[str], spots: s
         builder.spaces.append(Space(sid, MAP, x, y, w, h, shape, label=label, name=_space_name(i, viewer),
                                     tones=tones))
     for side, spot in sorted(spots):
-        builder.spaces.append(Space(spot_id(side, spot), MAP, SPOT_X[side], SPOT_Y[spot - 1], SPOT, SPOT, "square",
+        builder.spaces.append(Space(spot_id(side, spot), MAP, int(SPOT_X[side]), int(SPOT_Y[spot - 1]), SPOT, SPOT,
+                                    "square",
                                     label=str(spot), tones=("spot",),
                                     name=f"{_whose(side, viewer)} catapult's firing spot {spot} of {SPOTS}, "
                                          "counted from the north"))
@@ -461,8 +499,8 @@ def _records(view: dict[str, Any], legal: Sequence[EngineAction], viewer: int | 
             out.append(Action(text, clicks=(space,), kind="place", label=label))
         elif isinstance(action, Shoot):
             aim = BOARD.ids[action.aim]
-            out.append(Action(text, clicks=(spot_id(side, action.spot), aim), kind="aim",
-                              label=f"fire from spot {action.spot} at {aim}"))
+            # No words: a shot is never one of several actions on one click, and up to 9 x 44 are offered.
+            out.append(Action(text, clicks=(spot_id(side, action.spot), aim), kind="aim"))
         elif isinstance(action, Look):
             piece = piece_name(action.piece)
             out.append(Action(text, clicks=(where[piece],), button=f"look under {piece}",
@@ -762,8 +800,9 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
     is where the picture opens zoomed, as ``(x, y, w, h)`` in board units.
     """
     viewer = _viewer_side(view)
-    builder = SceneBuilder(GAME, BOARD.width, BOARD.height)
-    builder.areas.append(Area(MAP, "the map", "free", 0, 0, BOARD.width, BOARD.height, background=BACKGROUND))
+    width, height = int(BOARD.width), int(BOARD.height)
+    builder = SceneBuilder(GAME, width, height)
+    builder.areas.append(Area(MAP, "the map", "free", 0, 0, width, height, background=BACKGROUND))
     records = _records(view, legal, viewer)
     side = SIDES.index(view["side"])
     # What happened: told in words, the moves' routes drawn (all but the viewer's own from an earlier turn).
@@ -826,8 +865,10 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
     has_moves = any(r.route for r in records) if records and view["phase"] == "move" else None
     if records:
         always.add("select")
-    return builder.build(KEY, status_lines(view, has_moves), hints=_hints(view, records), seat=view.get("viewer"),
-                         over=view["over"], focus=focus, assets=(BACKGROUND,), always=always)
+    always |= set(TERRAIN)
+    return builder.build(_key_for(view.get("options", {})), status_lines(view, has_moves),
+                         hints=_hints(view, records), seat=view.get("viewer"), over=view["over"], focus=focus,
+                         assets=(BACKGROUND,), always=always)
 
 
 def focus_on(spaces: Sequence[str], margin: float = 90) -> tuple[float, float, float, float]:

@@ -222,6 +222,14 @@ function background(area) {
   return backgrounds[area.background].cloneNode(true);
 }
 
+// One of the game's small pictures (a kind of space in the key), drawn in the box ``viewBox``.
+function assetPicture(name, viewBox) {
+  const source = (typeof ASSETS === "object" && ASSETS !== null && ASSETS[name]) || "";
+  const template = document.createElement("template");
+  template.innerHTML = `<svg viewBox="${viewBox}" aria-hidden="true">${source}</svg>`;
+  return template.content.firstElementChild;
+}
+
 // Links (a map's trails) and arrows (the last move, a route being chosen) over an area, in its coordinates.
 function overlay(area, scene, ctx) {
   const svg = svgNode("svg", { class: "cap-overlay", viewBox: `${area.x} ${area.y} ${area.w} ${area.h}`, "aria-hidden": "true",
@@ -266,8 +274,12 @@ function zoomable(node, area, scene, ctx) {
   const ui = ctx.ui;
   if (ui.zoom === undefined) {
     const phone = window.matchMedia && window.matchMedia("(max-width: 600px)").matches;
-    ui.zoom = scene.focus ? Math.min(3, Math.max(1.5, area.w / scene.focus[2])) : phone ? 2 : 1;
-    if (scene.focus) ui.scrollTo = [(scene.focus[0] - area.x) / area.w, (scene.focus[1] - area.y) / area.h];
+    // A focus opens at the largest zoom that shows all of it (at least 1.5x; the whole map fits the viewport at
+    // 1x), centred on it; a phone opens at 2x or more.
+    const [fx, fy, fw, fh] = scene.focus || [0, 0, area.w, area.h];
+    const fits = scene.focus ? ZOOMS.filter((z) => z <= Math.max(1.5, Math.min(area.w / fw, area.h / fh))).pop() : 1;
+    ui.zoom = Math.max(fits, phone ? 2 : 1);
+    if (scene.focus) ui.scrollTo = [(fx + fw / 2 - area.x) / area.w, (fy + fh / 2 - area.y) / area.h];
   }
   const inner = h("div", { className: "cap-zoomed", style: { width: `${ui.zoom * 100}%` } }, node);
   const viewport = h("div", { className: "cap-viewport", tabindex: ui.zoom > 1 ? "0" : null, role: ui.zoom > 1 ? "region" : null,
@@ -275,8 +287,8 @@ function zoomable(node, area, scene, ctx) {
   viewport.addEventListener("scroll", () => { ui.scroll = [viewport.scrollLeft, viewport.scrollTop]; });
   queueMicrotask(() => {
     if (ui.scrollTo) {
-      viewport.scrollLeft = ui.scrollTo[0] * inner.clientWidth;
-      viewport.scrollTop = ui.scrollTo[1] * inner.clientHeight;
+      viewport.scrollLeft = ui.scrollTo[0] * inner.clientWidth - viewport.clientWidth / 2;
+      viewport.scrollTop = ui.scrollTo[1] * inner.clientHeight - viewport.clientHeight / 2;
       ui.scrollTo = null;
     } else if (ui.scroll) [viewport.scrollLeft, viewport.scrollTop] = ui.scroll;
   });
@@ -313,6 +325,7 @@ function keyList(scene) {
   const sample = (entry) => {
     if (entry.look === "piece") return h("span", { className: `cap-key-sample cap-key-piece cap-key-${entry.key}`, "aria-hidden": "true" }, entry.glyph || "");
     if (entry.look === "arrow") return h("span", { className: `cap-key-sample cap-key-arrow cap-colour-${entry.colour}`, "aria-hidden": "true" });
+    if (entry.look === "space") return h("span", { className: `cap-key-sample cap-key-space cap-key-${entry.key}`, "aria-hidden": "true" }, assetPicture(`key-${entry.key}`, "-14 -14 28 28"));
     return h("span", { className: "cap-key-sample cap-space cap-tone-light", "aria-hidden": "true" }, markNode(entry));
   };
   return h("details", { className: "cap-key" }, h("summary", {}, "key to the marks"),
