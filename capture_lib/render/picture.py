@@ -275,6 +275,16 @@ def _grid_labels(area: Area, scene: Scene, ox: float, oy: float) -> list[str]:
     return out
 
 
+def _words(text: str, most: int) -> list[str]:
+    """``text`` as rows of at most ``most`` characters, broken between words."""
+    rows = [""]
+    for word in text.split(" "):
+        if rows[-1] and len(rows[-1]) + 1 + len(word) > most:
+            rows.append("")
+        rows[-1] += (" " if rows[-1] else "") + word
+    return rows
+
+
 def _panel_rows(title: str, lines: tuple[str, ...], most: int) -> list[str]:
     """A panel as rows of at most ``most`` characters: its title, then its lines joined by "; ", a row
     broken between lines where it can be (and between words where one line is longer than a row)."""
@@ -351,8 +361,11 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
     y = (oy + scene.height) / k + (30 if grid else 16)
     title = scene.status[0] if scene.status else scene.game
     if scene.status:
-        strip.append(_text(inner_width / 2, y, " \u00b7 ".join(scene.status[:2]), 13, weight="bold"))
-        y += 18
+        most = int((inner_width - 16) / (13 * 0.6))
+        joined = " \u00b7 ".join(scene.status[:2])
+        for row in [joined] if len(joined) <= most else [r for line in scene.status[:2] for r in _words(line, most)]:
+            strip.append(_text(inner_width / 2, y, row, 13, weight="bold"))
+            y += 18
     for panel in scene.panels:
         ink = look.seat_ink(panel.owner) if panel.owner is not None else look.INK
         for row in _panel_rows(panel.title, panel.lines, int((inner_width - 16) / (11 * 0.58))):
