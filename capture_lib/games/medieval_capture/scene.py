@@ -469,11 +469,16 @@ def _move_record(move: Move, view: dict[str, Any], by_space: dict[str, list[dict
     if victim is not None:
         effects.append(f"kills {victim['id']}" if move.kill else f"takes {victim['id']} prisoner")
         kind = "capture"
+    lying = {c["where"]: c for c in view["crowns"] if "carried_by" not in c and c["where"] in path
+             and SIDES.index(c["side"]) != side}
     if move.take is not None:
         space = BOARD.ids[move.take]
-        crown = next((c for c in view["crowns"] if c["where"] == space and "carried_by" not in c), None)
+        crown = lying.get(space)
         whose = _whose(SIDES.index(crown["side"]), viewer) if crown else "the"
         effects.append(f"takes {whose} Crown from {space}")
+    elif lying:  # the same move that takes the Crown is another choice: say this one does not
+        space = next(iter(lying))
+        effects.append(f"does not take {_whose(SIDES.index(lying[space]['side']), viewer)} Crown on {space}")
     if move.drop:
         effects.append(f"leaves the Crown on {start}")
     label = f"{piece} to {end}" + (": " + ", ".join(effects) if effects else "")
@@ -809,7 +814,7 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
     told_lines = [(told(b, line, a, actor, viewer), actor) for b, line, a, actor in recent]
     later_other = False
     last_arrows: list[Arrow] = []
-    wanted: dict[str, str] = {}
+    wanted: list[tuple[str, str]] = []  # (space, key): a space may wear several marks (a landing, knocked over)
     spots: set[tuple[int, int]] = set()
     for last, actor in reversed(told_lines):
         if last is None:
@@ -825,38 +830,40 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
         elif len(last.route) >= 2:
             last_arrows.append(Arrow(last.route, "last"))
         if " lands on " in last.text:
-            wanted.setdefault(last.spaces[0], "landing")
+            wanted.append((last.spaces[0], "landing"))
     builder.last.extend(last for last, _ in told_lines if last is not None)
     if any(r.kind == "aim" for r in records):
         spots |= {(side, spot) for spot in range(1, SPOTS + 1)}
     if view.get("aim") and view.get("spot"):  # a boulder in the air
         spots.add((side, view["spot"]))
-        wanted[view["aim"]] = "aim"
+        wanted.append((view["aim"], "aim"))
         last_arrows.append(Arrow((spot_id(side, view["spot"]), view["aim"]), "flight"))
     if view["phase"] == "kill":
         for entry in view["pieces"]:
             if entry["id"] in view.get("choices", ()):
                 at = _where(entry)
                 if at:
-                    wanted[at] = "knocked"
+                    wanted.append((at, "knocked"))
     for space, key in (marks or {}).items():
-        wanted[space] = key
+        wanted.append((space, key))
     if select is not None:
-        wanted[select] = "select"
+        wanted.append((select, "select"))
+        best: dict[str, str] = {}
         rank = {"reach": 0, "place": 0, "aim": 1, "rescue": 2, "capture": 3}
         for record in records:
             if len(record.clicks) == 2 and record.clicks[0] == select:
                 target = record.clicks[1]
-                if rank.get(record.kind, -1) > rank.get(wanted.get(target, ""), -1):
-                    wanted[target] = record.kind
+                if rank.get(record.kind, -1) > rank.get(best.get(target, ""), -1):
+                    best[target] = record.kind
+        wanted += best.items()
     # The names shown at every size: the marked spaces and the ends of every route drawn.
-    shown = set(wanted)
+    shown = {space for space, _ in wanted}
     for arrow in [*arrows, *last_arrows]:
         shown.update(arrow.path[:1] + arrow.path[-1:])
     _spaces(builder, viewer, shown, spots)
     always = _pieces(builder, view, viewer)
     builder.actions.extend(records)
-    for space, key in wanted.items():
+    for space, key in wanted:
         builder.mark(space, key)
     builder.arrows.extend(arrows)
     builder.arrows.extend(reversed(last_arrows))
