@@ -693,7 +693,7 @@ def status_lines(view: dict[str, Any], legal_moves: bool | None = None) -> tuple
             return ("Game over", crowns)
         winner = winners[0] % 2
         if caps[winner] >= view["crowns_to_win"]:
-            why = f"{NAMES[winner]} captured {plural(caps[winner], 'Crown')} of {NAMES[1 - winner]}'s"
+            why = f"{NAMES[winner]} captured {caps[winner]} of {NAMES[1 - winner]}'s Crowns"
         else:
             why = f"{NAMES[1 - winner]} has no piece left on the board and no card to bring one back"
         return (f"Game over: {NAMES[winner]} wins", why, crowns)
@@ -793,6 +793,17 @@ def _treasure_panel(view: dict[str, Any]) -> Panel | None:
 
 
 # ----- the scene --------------------------------------------------------------------------------------------------
+def _each_line(recent: Sequence[tuple]) -> list[tuple]:
+    """``recent`` with every line an action wrote to the log: a move that wins, or whose card empties the
+    deck, writes a second line (the win, the reshuffle) after its own, and both are told."""
+    out = []
+    for before, line, after, actor in recent:
+        old, new = (before or {}).get("log"), after.get("log") or []
+        lines = new[len(old):] if isinstance(old, list) and new[:len(old)] == old and len(new) > len(old) else [line]
+        out += [(before, text, after, actor) for text in lines]
+    return out
+
+
 def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequence[tuple] = (), *,
           select: str | None = None, marks: dict[str, str] | None = None, arrows: Sequence[Arrow] = (),
           focus: tuple[float, float, float, float] | None = None) -> Scene:
@@ -811,7 +822,7 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
     records = _records(view, legal, viewer)
     side = SIDES.index(view["side"])
     # What happened: told in words, the moves' routes drawn (all but the viewer's own from an earlier turn).
-    told_lines = [(told(b, line, a, actor, viewer), actor) for b, line, a, actor in recent]
+    told_lines = [(told(b, line, a, actor, viewer), actor) for b, line, a, actor in _each_line(recent)]
     later_other = False
     last_arrows: list[Arrow] = []
     wanted: list[tuple[str, str]] = []  # (space, key): a space may wear several marks (a landing, knocked over)
