@@ -5,6 +5,7 @@ players' words with their routes, names for a screen reader, and a scene small e
 from __future__ import annotations
 
 import json
+import pathlib
 import random
 
 import pytest
@@ -197,3 +198,34 @@ def test_pictures_draw_the_map_with_its_key():
     drawn = to_svg(seen(pos(dice=(4, 11)), 0), assets=ASSETS)
     assert drawn.count("BLUE TERRITORY") == 1 and ">Knight space</text>" in drawn and ">rock</text>" in drawn
     assert ">b10</text>" not in drawn  # a minor name is left out of a picture unless marked
+
+
+GOLDEN = sorted((pathlib.Path(__file__).resolve().parent.parent / "golden" / "medieval-capture").glob("*.txt"))
+
+
+def _golden_actions(path: pathlib.Path) -> tuple[dict, int, list[str]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    fields = dict(line.partition(": ")[::2] for line in lines[1:6])
+    actions = [line.partition(": ")[2] for line in lines if line.startswith("== ") and line[3:4].isdigit()]
+    return json.loads(fields["options"]), int(fields["seed"]), actions
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_every_seat_sees_a_whole_stored_game_through_the_scene(path):
+    """Each stored game (every option set, four players too), every seat, every few actions: the scene is
+    built from what the seat sees, told what happened lately, and offers exactly the seat's actions."""
+    options, seed, actions = _golden_actions(path)
+    states = [GAME.new_game(seed=seed, **options)]
+    for action in actions:
+        states.append(states[-1].play(action))
+    seats = range(states[0].num_players)
+    for n in range(1, len(states), 9):
+        state = states[n]
+        for seat in seats:
+            recent = recent_lines(states[max(0, n - 12):n + 1], lambda s, seat=seat: s.observation(seat), seat)
+            legal = state.legal_actions() if state.current_player == seat else ()
+            drawn = scene(state.observation(seat), legal, recent)
+            assert sorted(r.notation for r in drawn.actions) == sorted(str(a) for a in legal)
+            assert all(line.text and line.text[0].isupper() for line in drawn.last)
+            assert " 1 moves" not in " ".join(drawn.status) and "1 shots" not in " ".join(drawn.status)
+    assert scene(states[-1].view(None, everything=True)).over
