@@ -342,14 +342,22 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
             inner.append(_arrow(_stopped([(s.x, s.y) for s in spaces], spaces[-1]), entry))
     # Names of spaces: big enough to read once a wide board (a map) is printed at a page's width; a "minor"
     # space's name only where it is marked (a picture has no zoom to show the rest).
-    size = max(10.0, scene.width / 60)
+    size = max(10.0, (scene.focus[2] if scene.focus and not grid else scene.width) / 60)
     marked = {m.at for m in scene.marks}
     for space in scene.spaces:
         if space.label and ("minor" not in space.tones or space.id in marked):
             inner.append(_text(space.x, space.y + space.h / 2 + size, space.label, size, look.SOFT,
                                extra=f'stroke="#ffffff" stroke-width="{size / 4:.3g}" stroke-linejoin="round" '
                                      'paint-order="stroke"'))
-    body.append(f'<g transform="translate({ox} {oy})">{"".join(inner)}</g>')
+    board_height = scene.height
+    if scene.focus and not grid:
+        # A picture about one corner of a wide board shows that corner at the picture's full width.
+        fx, fy, fw, fh = scene.focus
+        board_height = scene.width * fh / fw
+        body.append(f'<svg x="{ox}" y="{oy}" width="{scene.width:g}" height="{board_height:.1f}" '
+                    f'viewBox="{fx:g} {fy:g} {fw:g} {fh:g}" overflow="hidden">{"".join(inner)}</svg>')
+    else:
+        body.append(f'<g transform="translate({ox} {oy})">{"".join(inner)}</g>')
     for area in scene.areas:
         if area.layout == "grid":
             body += _grid_labels(area, scene, ox, oy)
@@ -358,7 +366,7 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
     k = max(1.0, scene.width / 640)
     strip: list[str] = []
     inner_width = width / k
-    y = (oy + scene.height) / k + (30 if grid else 16)
+    y = (oy + board_height) / k + (30 if grid else 16)
     title = scene.status[0] if scene.status else scene.game
     if scene.status:
         most = int((inner_width - 16) / (13 * 0.6))

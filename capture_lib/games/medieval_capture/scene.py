@@ -889,10 +889,15 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
                          assets=(BACKGROUND,), always=always)
 
 
-def focus_on(spaces: Sequence[str], margin: float = 90) -> tuple[float, float, float, float]:
-    """A focus (``scene(..., focus=...)``) that frames ``spaces`` with ``margin`` board units around them."""
+def focus_on(spaces: Sequence[str], margin: float = 70, least: float = 420) -> tuple[float, float, float, float]:
+    """A focus (``scene(..., focus=...)``) on ``spaces``, ``margin`` board units around them: at least
+    ``least`` units wide and in the map's proportions, so a picture of it is the map's shape, zoomed in."""
     xs = [BOARD.xy[BOARD.index(s)][0] for s in spaces]
     ys = [BOARD.xy[BOARD.index(s)][1] for s in spaces]
-    x0, y0 = max(0.0, min(xs) - margin), max(0.0, min(ys) - margin)
-    x1, y1 = min(BOARD.width, max(xs) + margin), min(BOARD.height, max(ys) + margin)
-    return x0, y0, x1 - x0, y1 - y0
+    aspect = BOARD.height / BOARD.width
+    w = min(BOARD.width, max(least, max(xs) - min(xs) + 2 * margin, (max(ys) - min(ys) + 2 * margin) / aspect))
+    h = w * aspect
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    x = min(max(0.0, cx - w / 2), BOARD.width - w)
+    y = min(max(0.0, cy - h / 2), BOARD.height - h)
+    return round(x, 1), round(y, 1), round(w, 1), round(h, 1)
