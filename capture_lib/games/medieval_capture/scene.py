@@ -450,10 +450,6 @@ def _pieces(builder: SceneBuilder, view: dict[str, Any], viewer: int | None) -> 
 
 
 # ----- the actions ------------------------------------------------------------------------------------------------
-def _card_words(code: str) -> str:
-    return BY_CODE[code].name
-
-
 def _move_record(move: Move, view: dict[str, Any], by_space: dict[str, list[dict[str, Any]]],
                  viewer: int | None) -> Action:
     piece = piece_name(move.piece)
@@ -511,7 +507,7 @@ def _records(view: dict[str, Any], legal: Sequence[EngineAction], viewer: int | 
             out.append(Action(text, clicks=(where[piece],), button=f"look under {piece}",
                               label=f"look under {piece} (the other side sees only that you looked)"))
         elif isinstance(action, PlayCard):
-            card = _card_words(action.card)
+            card = BY_CODE[action.card].name
             button = f"play {card}" + (f" for {piece_name(action.piece)}" if action.piece is not None else "")
             out.append(Action(text, button=button, label=f"{button}: {BY_CODE[action.card].effect}"))
         elif isinstance(action, Roll):
@@ -548,7 +544,10 @@ def _hints(view: dict[str, Any], records: list[Action]) -> tuple[str, ...]:
         return (f"Click a marked rock of your territory to place {piece}"
                 + (", then say whether it is your hidden Knight." if both else "."),)
     if phase == "start":
-        return ("Roll the dice, or first play a card, or click one of your pieces to look under it.",
+        first = [what for what, there in (("play a card", any(r.notation.startswith("play ") for r in records)),
+                                          ("click one of your pieces to look under it",
+                                           any(r.notation.startswith("look ") for r in records))) if there]
+        return ("Roll the dice" + (", or first " + " or ".join(first) if first else "") + ".",
                 "Press the button to look under this piece, or click another one.")
     if phase == "kill":
         return ("The boulder knocked over the marked pieces: choose which one dies.",)
