@@ -86,15 +86,16 @@ def _command_capture() -> tuple[str, str]:
 
 
 def _medieval_capture() -> tuple[str, str]:
+    from capture_lib.bookkit.notebook import picture
     from capture_lib.games.medieval_capture import GAME
-    from capture_lib.games.medieval_capture.render import to_svg
     from capture_lib.search.levels import player_for
 
     rule = player_for("rule")  # both sides set up as the game's rule-based player would
     state = GAME.new_game(seed=1)
     while state.observation(0)["phase"] == "place":
         state = state.play(rule(state, state.current_player)) if state.current_player >= 0 else state.play_chance()
-    return to_svg(state.observation(0), legend=True), "The board after the set-up, as Blue sees it"
+    # The scene's key names every kind of space, as the old legend did.
+    return picture(state, seat=0).svg, "The board after the set-up, as Blue sees it"
 
 
 #: Each game's handout picture (the SVG and its caption, drawn by the game's own renderer from a seat's

@@ -56,7 +56,9 @@ class KeyEntry:
     """One entry of a game's key: a mark, an arrow or a feature of a piece, its name and what it means.
 
     ``look`` is one of ``MARK_LOOKS`` (or ``arrow`` for an arrow, ``piece`` for what a piece itself shows,
-    such as a blocked side), ``colour`` one of ``COLOURS`` and ``glyph`` the sign in the corner. ``name`` is
+    such as a blocked side, ``space`` for a kind of space of the game's background picture, whose sample is
+    the game's asset ``key-<key>``, drawn in a box of 28 units around 0,0), ``colour`` one of ``COLOURS``
+    and ``glyph`` the sign in the corner. ``name`` is
     what every text calls it ("capture"), ``text`` a sentence on what it means.
     """
 
@@ -104,6 +106,8 @@ class Space:
     #: the renderers say the space's ``label`` (or id) and the names of the pieces on it themselves.
     name: str = ""
     #: Classes of its look: a square's ``light``/``dark``, a map space's terrain, a seat's territory.
+    #: ``minor``: its label shows only where there is room for every label (a map zoomed in, as the game's
+    #: stylesheet says) or while the space is marked; a picture leaves it out unless the space is marked.
     tones: tuple[str, ...] = ()
     #: A grid's row and column (from 0, in drawing order).
     row: int = -1

@@ -64,6 +64,8 @@ def _space(space: Space) -> str:
     if space.shape == "square":
         return _rect(x, y, w, h, fill)
     if space.shape == "rock":
+        if fill == "none":
+            return ""  # a round space of a game's background picture (a rock of a map): the picture draws it
         return (f'<circle cx="{space.x:.1f}" cy="{space.y:.1f}" r="{min(w, h) / 2:.1f}" fill="{fill}" '
                 f'stroke="{look.SOFT}" stroke-width="1.5"/>')
     if space.shape == "slot":
@@ -172,9 +174,9 @@ def _pieces(scene: Scene, by_id: dict[str, Space]) -> list[str]:
             x = space.x - space.w / 2 + (i % cols) * w
             y = space.y - space.h / 2 + (i // cols) * h
             out += _LOOKS[piece.look](piece, x, y, w, h)
-        for i, piece in enumerate(tokens):
+        for i, piece in enumerate(tokens):  # in the top left corner: a mark's glyph takes the top right
             size = space.h * 0.5
-            out += _token(piece, space.x + space.w / 2 - size * (i + 0.7), space.y - space.h / 2 - size * 0.3, size,
+            out += _token(piece, space.x - space.w / 2 + size * (i - 0.3), space.y - space.h / 2 - size * 0.3, size,
                           size)
     return out
 
@@ -211,6 +213,15 @@ def _tint(space: Space, entry: KeyEntry) -> str:
     return _rect(x + 1, y + 1, w - 2, h - 2, pattern)
 
 
+def _stopped(points: list[tuple[float, float]], end: Space) -> list[tuple[float, float]]:
+    """``points`` with the last one drawn back to the edge of the ``end`` space, so that the arrow's head
+    leaves the piece or mark there readable."""
+    (x1, y1), (x0, y0) = points[-2], points[-1]
+    length = math.hypot(x0 - x1, y0 - y1) or 1.0
+    cut = min(length / 2, min(end.w, end.h) / 2)
+    return points[:-1] + [(x0 - (x0 - x1) / length * cut, y0 - (y0 - y1) / length * cut)]
+
+
 def _arrow(points: list[tuple[float, float]], entry: KeyEntry) -> str:
     ring = look.COLOURS.get(entry.colour, look.COLOURS["black"])[0]
     path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
@@ -218,8 +229,12 @@ def _arrow(points: list[tuple[float, float]], entry: KeyEntry) -> str:
             f'stroke-linejoin="round" stroke-opacity="0.85" marker-end="url(#cap-head-{entry.colour})"/>')
 
 
-def _sample(entry: KeyEntry, x: float, y: float) -> list[str]:
-    """A small sample of a key's entry, as the board draws it."""
+def _sample(entry: KeyEntry, x: float, y: float, assets: dict[str, str] | None = None) -> list[str]:
+    """A small sample of a key's entry, as the board draws it (a kind of space: the game's picture of it,
+    ``assets["key-" + entry.key]``, in a box of 28 units around its centre)."""
+    if entry.look == "space":
+        picture = (assets or {}).get(f"key-{entry.key}", "")
+        return [f'<g transform="translate({x + 11:.1f} {y:.1f}) scale(0.8)">{picture}</g>']
     space = Space("sample", "", x + 11, y, 22, 22, "square", tones=("light",))
     if entry.look in ("hatch", "dots"):
         return [_space(space), _tint(space, entry)]
@@ -228,8 +243,9 @@ def _sample(entry: KeyEntry, x: float, y: float) -> list[str]:
     if entry.look == "piece":
         if entry.key == "lock":
             return [_rect(x + 3, y - 5, 14, 10, PALETTE["yellow"], look.INK, 1, 2)]
-        if entry.key == "facing":
-            return [_text(x + 11, y + 6, "\u2191", 16, weight="bold")]
+        if entry.glyph:  # a feature of a piece shown by its sign (a facing arrow, a Crown, a ring)
+            ink = look.COLOURS.get(entry.colour, look.COLOURS["black"])[1]
+            return [_text(x + 11, y + 6, entry.glyph, 16, ink, weight="bold")]
         return [_rect(x + 4, y - 2, 16, 4, look.COLOURS["grey"][0], "#ffffff", 1)]
     small = Space("sample", "", x + 11, y, 22, 22, "square", tones=("light",))
     # A ring's sample shows the ring alone; a flag is nothing but its glyph.
@@ -237,7 +253,7 @@ def _sample(entry: KeyEntry, x: float, y: float) -> list[str]:
     return [_space(small), *_ring(small, KeyEntry(entry.key, entry.name, entry.text, entry.look, entry.colour, glyph))]
 
 
-def _key(scene: Scene, top: float, width: float) -> tuple[list[str], float]:
+def _key(scene: Scene, top: float, width: float, assets: dict[str, str] | None = None) -> tuple[list[str], float]:
     entries = [k for k in scene.key if k.key != "select" or any(m.key == "select" for m in scene.marks)]
     out = []
     per_row = max(1, min(KEY_PER_ROW, int((width - 16) // KEY_COLUMN)))  # a narrow picture: fewer a row
@@ -245,15 +261,10 @@ def _key(scene: Scene, top: float, width: float) -> tuple[list[str], float]:
     for i, entry in enumerate(entries):
         x = (i % per_row) * step + 8
         y = top + (i // per_row) * KEY_ROW
-        out += _sample(entry, x, y)
+        out += _sample(entry, x, y, assets)
         out.append(_text(x + 30, y + 4, entry.name, 11, anchor="start"))
     rows = -(-len(entries) // per_row)
     return out, rows * KEY_ROW
-
-
-def _wrapped(text: str, width: float, size: float) -> list[str]:
-    """``text`` in lines that fit ``width`` at font ``size`` (a character is about 0.56 of the size wide)."""
-    return textwrap.wrap(text, max(12, int(width / (size * 0.56)))) or [""]
 
 
 def _grid_labels(area: Area, scene: Scene, ox: float, oy: float) -> list[str]:
@@ -270,6 +281,31 @@ def _grid_labels(area: Area, scene: Scene, ox: float, oy: float) -> list[str]:
         y = oy + area.y + rh * (i + 0.5) + 4
         out.append(_text(ox + area.x - 12, y, name, 12, look.SOFT))
     return out
+
+
+def _words(text: str, most: int) -> list[str]:
+    """``text`` as rows of at most ``most`` characters, broken between words."""
+    return textwrap.wrap(text, max(12, most)) or [""]
+
+
+def _panel_rows(title: str, lines: tuple[str, ...], most: int) -> list[str]:
+    """A panel as rows of at most ``most`` characters: its title, then its lines joined by "; ", a row
+    broken between lines where it can be (and between words where one line is longer than a row)."""
+    rows: list[str] = []
+    row = title + (":" if lines else "")
+    for line in lines:
+        if len(row) + 1 + len(line) <= most:
+            row += (" " if row.endswith(":") else "; ") + line
+            continue
+        rows.append(row + ";" if not row.endswith(":") else row)
+        row = "  "
+        for word in line.split(" "):
+            if len(row) + len(word) + 1 > most and row.strip():
+                rows.append(row)
+                row = "  "
+            row += ("" if row == "  " else " ") + word
+    rows.append(row)
+    return rows
 
 
 def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, str] | None = None) -> str:
@@ -304,39 +340,59 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
             inner += _ring(space, entry)
     for arrow in scene.arrows:
         entry = keys.get(arrow.key)
-        points = [(by_id[p].x, by_id[p].y) for p in arrow.path if p in by_id]
-        if entry and len(points) >= 2:
-            inner.append(_arrow(points, entry))
+        spaces = [by_id[p] for p in arrow.path if p in by_id]
+        if entry and len(spaces) >= 2:
+            inner.append(_arrow(_stopped([(s.x, s.y) for s in spaces], spaces[-1]), entry))
+    # Names of spaces: big enough to read once a wide board (a map) is printed at a page's width; a "minor"
+    # space's name only where it is marked (a picture has no zoom to show the rest).
+    size = max(10.0, (scene.focus[2] if scene.focus and not grid else scene.width) / 60)
+    marked = {m.at for m in scene.marks}
     for space in scene.spaces:
-        if space.label:
-            inner.append(_text(space.x, space.y + space.h / 2 + 11, space.label, 10, look.SOFT))
-    body.append(f'<g transform="translate({ox} {oy})">{"".join(inner)}</g>')
+        if space.label and ("minor" not in space.tones or space.id in marked):
+            inner.append(_text(space.x, space.y + space.h / 2 + size, space.label, size, look.SOFT,
+                               extra=f'stroke="#ffffff" stroke-width="{size / 4:.3g}" stroke-linejoin="round" '
+                                     'paint-order="stroke"'))
+    board_height = scene.height
+    if scene.focus and not grid:
+        # A picture about one corner of a wide board shows that corner at the picture's full width.
+        fx, fy, fw, fh = scene.focus
+        board_height = scene.width * fh / fw
+        body.append(f'<svg x="{ox}" y="{oy}" width="{scene.width:g}" height="{board_height:.1f}" '
+                    f'viewBox="{fx:g} {fy:g} {fw:g} {fh:g}" overflow="hidden">{"".join(inner)}</svg>')
+    else:
+        body.append(f'<g transform="translate({ox} {oy})">{"".join(inner)}</g>')
     for area in scene.areas:
         if area.layout == "grid":
             body += _grid_labels(area, scene, ox, oy)
     width = scene.width + 2 * margin
-    y = oy + scene.height + (30 if grid else 16)
+    # The lines under the board, at the size a narrow board's have once a wide one is printed as wide.
+    k = max(1.0, scene.width / 640)
+    strip: list[str] = []
+    inner_width = width / k
+    y = (oy + board_height) / k + (30 if grid else 16)
     title = scene.status[0] if scene.status else scene.game
     # Lines longer than the picture is wide are wrapped (a narrow picture: one layout, a diagram).
     if scene.status:
-        for line in _wrapped(" \u00b7 ".join(scene.status[:2]), width - 16, 13):
-            body.append(_text(width / 2, y, line, 13, weight="bold"))
+        most = int((inner_width - 16) / (13 * 0.6))
+        joined = " \u00b7 ".join(scene.status[:2])
+        for row in [joined] if len(joined) <= most else [r for line in scene.status[:2] for r in _words(line, most)]:
+            strip.append(_text(inner_width / 2, y, row, 13, weight="bold"))
             y += 18
     for panel in scene.panels:
-        text = panel.title + (": " + "; ".join(panel.lines) if panel.lines else "")
-        for line in _wrapped(text, width - 16, 11):
-            body.append(_text(8, y, line, 11, look.seat_ink(panel.owner) if panel.owner is not None else look.INK,
-                              "start"))
+        ink = look.seat_ink(panel.owner) if panel.owner is not None else look.INK
+        for row in _panel_rows(panel.title, panel.lines, int((inner_width - 16) / (11 * 0.58))):
+            strip.append(_text(8, y, row, 11, ink, "start"))
             y += 16
     if caption:
-        for line in _wrapped(caption, width - 16, 11):
-            body.append(_text(width / 2, y, line, 11, look.SOFT))
+        for row in _words(caption, int((inner_width - 16) / (11 * 0.58))):
+            strip.append(_text(inner_width / 2, y, row, 11, look.SOFT))
             y += 18
     if key and scene.key:
-        parts, height = _key(scene, y + 12, width)
-        body += parts
-        y += height + 8
-    height = y + 4
+        parts, rows = _key(scene, y + 12, inner_width, assets)
+        strip += parts
+        y += rows + 8
+    body.append(f'<g transform="scale({k:.4g})">{"".join(strip)}</g>' if k != 1 else "".join(strip))
+    height = y * k + 4
     label = f"{scene.game.replace('-', ' ')} board. {title}"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
             f'height="{height:.0f}" role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>'

@@ -109,4 +109,36 @@ def example_frames(description: Description, start: State, steps: Sequence[tuple
         recent = [(before, line, seen, None if mover == CHANCE else mover)]
         frames.append({"scene": scene_json(description, seen, (), recent), "action": line, "note": note})
         before = seen
+    focus = example_focus([frame["scene"] for frame in frames])
+    if focus is not None:
+        for frame in frames:
+            frame["scene"]["focus"] = focus
     return frames
+
+
+#: The most of a board's width a worked example may span and still open zoomed on where it happens.
+FOCUS_SHARE = 0.6
+
+
+def example_focus(scenes: Sequence[dict[str, Any]]) -> list[float] | None:
+    """Where a worked example happens, as a scene's ``focus``: the box around every space its steps name
+    (their last moves' spaces and routes), two spaces wide around them, when that is a small part of a wide
+    board (a map, which the page then opens zoomed there); ``None`` otherwise."""
+    at: dict[str, dict[str, Any]] = {}
+    named: list[str] = []
+    for scene in scenes:
+        at.update((space["id"], space) for space in scene.get("spaces", []))
+        for last in scene.get("last", []):
+            named += [*last.get("spaces", []), *last.get("route", [])]
+    boxes = [at[name] for name in named if name in at]
+    if not boxes or not scenes:
+        return None
+    pad = 2 * max(max(b["w"], b["h"]) for b in boxes)
+    width, height = scenes[0]["width"], scenes[0]["height"]
+    x0 = max(0.0, min(b["x"] - b["w"] / 2 for b in boxes) - pad)
+    y0 = max(0.0, min(b["y"] - b["h"] / 2 for b in boxes) - pad)
+    x1 = min(width, max(b["x"] + b["w"] / 2 for b in boxes) + pad)
+    y1 = min(height, max(b["y"] + b["h"] / 2 for b in boxes) + pad)
+    if x1 - x0 > FOCUS_SHARE * width:
+        return None
+    return [round(x0, 1), round(y0, 1), round(x1 - x0, 1), round(y1 - y0, 1)]

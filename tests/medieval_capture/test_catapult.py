@@ -214,9 +214,11 @@ def test_shots_may_come_between_moves_and_are_lost_at_the_end():
     assert s.shots == 0 and s.current_player == 1
 
 
-def test_the_picture_shows_the_boulder_in_flight_from_its_spot():
-    from capture_lib.games.medieval_capture.render import to_svg
+def test_the_scene_shows_the_boulder_in_flight_from_its_spot():
+    from capture_lib.core.scene import Arrow, Mark
+    from capture_lib.games.medieval_capture.scene import scene
 
-    flying = to_svg(shooting().play("shoot from 3 at r20").view(None))
-    assert 'stroke-dasharray="8 6"' in flying and ">3</text>" in flying
-    assert 'stroke-dasharray="8 6"' not in to_svg(shooting().view(None))
+    flying = scene(shooting().play("shoot from 3 at r20").view(None))
+    assert Arrow(("spot-b3", "r20"), "flight") in flying.arrows and Mark("r20", "aim") in flying.marks
+    assert flying.space("spot-b3").label == "3" and "in the air" in flying.status[0]
+    assert not scene(shooting().view(None)).arrows

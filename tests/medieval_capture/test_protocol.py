@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from capture_lib import CHANCE, IllegalAction, describe, list_games, load_game
-from capture_lib.games.medieval_capture.render import to_svg
+from capture_lib import CHANCE, IllegalAction, list_games, load_game
+from capture_lib.bookkit.notebook import picture
 from capture_lib.games.medieval_capture.rules.actions import parse_action
 from capture_lib.games.medieval_capture.rules.rulings import OPTIONS, RULINGS
 
@@ -130,16 +130,16 @@ def test_states_are_immutable():
 
 def test_observations_are_json_and_pictures_render():
     s = pos(dice=(4, 11), blue_hand="AMBUSH!", red_crowns="@B1 r5 r8", blue="B1=r3 B2=b20 B3*=b30 B4=prisoner")
+    ring = 'stroke="#E6B800" stroke-width="3.5"'  # the Knight's ring on a disc
     for seat in (0, 1):
         obs = s.observation(seat)
         assert json.loads(json.dumps(obs)) == obs
-        picture = to_svg(obs)
-        assert picture.startswith("<svg") and picture.endswith("</svg>")
-        assert "<title>" in picture
-    teaching = describe(s.game.slug).require("render").to_svg(s.view(None, everything=True))
-    assert teaching.count('stroke="#E6B800" stroke-width="3.5"') == 2  # both Knights in the teaching view
-    assert to_svg(s.observation(1)).count('stroke="#E6B800" stroke-width="3.5"') == 1  # Red's own only
-    assert "Blue to play" in to_svg(s.observation(0), highlight=["b15"], landing="r10")
+        drawn = picture(s, seat=seat).svg
+        assert drawn.startswith("<svg") and drawn.endswith("</svg>") and "<title>" in drawn
+        assert drawn.count(ring) == 1  # the seat's own Knight only
+    assert picture(s, everything=True).svg.count(ring) == 2  # both Knights in the teaching view
+    marked = picture(s, seat=0, marks={"b15": "reach", "r10": "landing"}).svg
+    assert "Blue moves" in marked and ">b15</text>" in marked and ">r10</text>" in marked
     with pytest.raises(ValueError, match="no seat"):
         s.observation(2)
 
@@ -156,11 +156,12 @@ def test_a_whole_setup_through_the_rules():
     assert s.phase == "start" and s.turn == 1 and s.current_player == 0
 
 
-def test_the_text_picture_for_the_terminal_hides_the_other_knight():
-    from capture_lib.games.medieval_capture.render import to_text
+def test_the_terminal_map_hides_the_other_knight_and_hand():
+    from capture_lib.games.medieval_capture.terminal import MedievalView
+    from capture_lib.render.paint import Paint
 
     s = pos(dice=(4, 11), blue_hand="AMBUSH!")
-    blue, red = to_text(s.observation(0)), to_text(s.observation(1))
-    assert "B3*=b30" in blue and "R3*" not in blue and "R3=r30" in blue
-    assert "R3*=r30" in red and "B3*" not in red and "AMBUSH" not in red and "1 hidden" in red
+    blue, red = (MedievalView().board(s.observation(seat), Paint(False)) for seat in (0, 1))
+    assert "B3*" in blue and "R3*" not in blue and "R3" in blue
+    assert "R3*" in red and "B3*" not in red and "AMBUSH" not in red and "1 hidden" in red
     assert "white 4, black 11" in blue

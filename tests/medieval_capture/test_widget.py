@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 import pytest
 
@@ -16,7 +15,6 @@ from capture_lib.hosts.widget import BoardWidget  # noqa: E402
 
 from .helpers import GAME, pos  # noqa: E402
 
-ESM_SCRIPT = re.compile(r'<script type="application/json" id="capture-esm-[0-9a-f]+">.*?</script>', re.S)
 SETUP = [f"place B{n} b{sp}" for n, sp in zip(range(1, 7), (10, 11, 12, 13, 15, 16), strict=True)]
 
 
@@ -24,33 +22,32 @@ def send(board, content):
     board._on_front_end_message(board, content, [])
 
 
-def synced(board) -> str:
-    traits = {name: getattr(board, name) for name in ("view", "legal", "frames", "curtain", "can_undo", "seat")}
-    data, _ = board._repr_mimebundle_()
-    return json.dumps(traits, sort_keys=True) + ESM_SCRIPT.sub("", data["text/html"])
+def red_pieces(values) -> list[dict]:
+    return [p for p in values["scene"]["pieces"] if p["id"].startswith("R")]
 
 
-def test_the_board_shows_the_seats_observation_and_never_the_other_knight():
+def test_the_board_shows_the_seats_scene_and_never_the_other_knight():
     state = pos(dice=(4, 11), shots="1")
     board = BoardWidget(state, seat=0, mode="hotseat")
     send(board, {"type": "ready"})
-    assert board.view == state.observation(0)
-    assert set(board.legal) == {str(a) for a in state.legal_actions()}
-    red_pieces = [p for p in board.view["pieces"] if p["side"] == "red"]
-    assert all("knight" not in p for p in red_pieces)
-    assert '"knight": true' not in json.dumps(red_pieces)
+    scene = board.values["scene"]
+    assert {a["notation"] for a in scene["actions"]} == {str(a) for a in state.legal_actions()}
+    assert next(p for p in scene["pieces"] if p["id"] == "B3")["tones"] == ["ringed"]  # Blue's own Knight
+    assert all("ringed" not in p.get("tones", []) and "Knight" not in p["name"] for p in red_pieces(board.values))
+    assert '"knight": true' not in json.dumps(board.values)
 
 
 def test_playing_against_the_computer_resolves_chance_and_replies():
     board = BoardWidget("medieval-capture", seed=3)
     for action in SETUP + ["place B7 b17 knight"]:
         send(board, {"type": "play", "action": action})
-        assert board.message_kind == "info", board.message
-    # The computer placed Red's pieces; Blue starts its turn.
+        assert board.values["message_kind"] == "info", board.values["message"]
+    # The computer placed Red's pieces; Blue starts its turn, told what Red did.
     assert board.state.phase == "start" and board.state.current_player == 0
-    assert "knight" not in json.dumps([p for p in board.view["pieces"] if p["side"] == "red"])
+    assert all("ringed" not in p.get("tones", []) for p in red_pieces(board.values))
+    assert any(line["text"].startswith("Red places R") for line in board.values["scene"]["last"])
     send(board, {"type": "play", "action": "roll"})
-    assert board.state.phase == "move" and board.view["dice"] is not None
+    assert board.state.phase == "move" and board.values["scene"]["panels"][0]["title"] == "Dice"
 
 
 def test_undo_takes_back_choices_but_never_a_roll():
@@ -58,8 +55,8 @@ def test_undo_takes_back_choices_but_never_a_roll():
     send(board, {"type": "ready"})
     send(board, {"type": "play", "action": "roll"})
     send(board, {"type": "undo"})
-    assert board.message_kind == "error" and "cannot be taken back" in board.message
-    move = next(a for a in board.legal if a.startswith("B"))
+    assert board.values["message_kind"] == "error" and "cannot be taken back" in board.values["message"]
+    move = next(a["notation"] for a in board.values["scene"]["actions"] if a.get("route"))
     before = board.state
     send(board, {"type": "play", "action": move})
     if board.state.current_player == 0:  # no card was drawn on the way
@@ -70,20 +67,26 @@ def test_undo_takes_back_choices_but_never_a_roll():
 def test_bad_messages_are_refused_politely():
     board = BoardWidget(pos(), seat=0)
     send(board, {"type": "play", "action": "B1 b10-b99"})
-    assert board.message_kind == "error" and "not a space" in board.message
+    assert board.values["message_kind"] == "error" and "not a space" in board.values["message"]
     send(board, {"type": "fly"})
-    assert board.message_kind == "error"
+    assert board.values["message_kind"] == "error"
     send(board, "nonsense")
-    assert board.message_kind == "error"
+    assert board.values["message_kind"] == "error"
 
 
-def test_a_worked_example_steps_through_frames():
+def test_a_worked_example_steps_through_frames_of_scenes():
     start = pos(dice=(3, 3))
     board = BoardWidget.example(start, [("B1 b10-b15-b19", "a home piece uses the white die")])
-    assert len(board.frames) == 2 and board.frames[1]["action"] == "B1 b10-b15-b19"
-    assert board.mode == "view" and board.legal == []
+    frames = board.values["frames"]
+    assert len(frames) == 2 and frames[1]["action"] == "B1 b10-b15-b19"
+    assert frames[1]["scene"]["last"][0]["route"] == ["b10", "b15", "b19"]
+    assert {"path": ["b10", "b15", "b19"], "key": "last"} in frames[1]["scene"]["arrows"]
+    assert frames[0]["scene"]["focus"] == frames[1]["scene"]["focus"]  # it opens zoomed on its corner
+    assert board.values["mode"] == "view" and board.values["scene"].get("actions", []) == []
     data, _ = board._repr_mimebundle_()
-    assert "capture-esm-" in data["text/html"] and "MC_BOARD_SVG" in data["text/html"]
+    # The map's picture goes once, with the board's module, never in a frame.
+    assert "capture-esm-" in data["text/html"] and data["text/html"].count("BLUE TERRITORY") <= 2
+    assert "BLUE TERRITORY" not in json.dumps(frames)
 
 
 def test_the_computer_player_beats_random_play_and_plays_only_legal_actions():

@@ -1,8 +1,8 @@
 """Capture: A Medieval Wargame: rock trails, rivers, lakes, a Cathedral, hidden Knights and three Crowns.
 
-The game's one folder: its rules (``rules``), computer players (``players``), board picture
-(``render``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every shared layer reads
-of it.
+The game's one folder: its rules (``rules``), computer players (``players``), what its board draws
+(``scene``, with ``board.css``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every
+shared layer reads of it.
 """
 
 from capture_lib.core.description import Description

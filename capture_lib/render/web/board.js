@@ -62,6 +62,7 @@ function byAt(list) {
 // The clicks made so far, against the scene's actions: the actions still possible, the next clicks (each
 // with the strongest kind of action it leads to), and the actions complete at this point.
 const KIND_RANK = { "": 0, move: 1, hide: 1, place: 1, pick: 1, bash: 2, ranged: 3, shot: 3, capture: 4, attack: 4 };
+const rank = (kind) => (kind ? KIND_RANK[kind] || 1 : 0);
 function building(scene, picked) {
   const candidates = (scene.actions || []).filter((a) => {
     const clicks = a.clicks || [];
@@ -73,11 +74,11 @@ function building(scene, picked) {
     const clicks = a.clicks || [];
     if (clicks.length === picked.length) complete.push(a);
     else {
-      // An action's kind marks its last click only (Action.kind): the first click of a two-click move (a
-      // unit, a card to attack with) is not itself a capture or an attack.
+      // A click wears its action's kind only as the action's last click (where the move ends, not the piece
+      // that makes it); a click on the way is a next click without a kind.
       const target = clicks[picked.length];
       const kind = clicks.length === picked.length + 1 ? a.kind || "" : "";
-      if (!(target in next) || (KIND_RANK[kind] || 1) > (KIND_RANK[next[target]] || 1)) next[target] = kind;
+      if (!(target in next) || rank(kind) > rank(next[target])) next[target] = kind;
     }
   }
   return { candidates, next, complete };
@@ -132,7 +133,8 @@ function spaceBody(space, pieces, markEntries) {
 function spaceClasses(space, pieces) {
   const classes = ["cap-space", `cap-shape-${space.shape || "square"}`];
   for (const tone of space.tones || []) classes.push(`cap-tone-${tone}`);
-  if ((pieces || []).length > 1) classes.push("cap-crowd");
+  // Several pieces share the space (a token, such as a Crown, sits in its corner and takes no room).
+  if ((pieces || []).filter((p) => p.look !== "token").length > 1) classes.push("cap-crowd");
   return classes.join(" ");
 }
 
@@ -234,6 +236,14 @@ function background(area) {
   return backgrounds[area.background].cloneNode(true);
 }
 
+// One of the game's small pictures (a kind of space in the key), drawn in the box ``viewBox``.
+function assetPicture(name, viewBox) {
+  const source = (typeof ASSETS === "object" && ASSETS !== null && ASSETS[name]) || "";
+  const template = document.createElement("template");
+  template.innerHTML = `<svg viewBox="${viewBox}" aria-hidden="true">${source}</svg>`;
+  return template.content.firstElementChild;
+}
+
 // Links (a map's trails) and arrows (the last move, a route being chosen) over an area, in its coordinates.
 function overlay(area, scene, ctx) {
   const svg = svgNode("svg", { class: "cap-overlay", viewBox: `${area.x} ${area.y} ${area.w} ${area.h}`, "aria-hidden": "true",
@@ -245,16 +255,25 @@ function overlay(area, scene, ctx) {
       svg.append(svgNode("line", { x1: at[link.a].x, y1: at[link.a].y, x2: at[link.b].x, y2: at[link.b].y, class: `cap-link cap-link-${link.tone || "trail"}` }));
     }
   }
+  // An arrow's head stops at the edge of its last space, so the piece or mark there stays readable; on a
+  // wide area (a map) the head grows with it, as its stroke keeps its width on the screen.
+  const head = Math.max(1, area.w / 640);
   for (const arrow of ctx.arrows) {
-    const points = arrow.path.filter((p) => at[p]).map((p) => `${at[p].x},${at[p].y}`);
+    const spaces = arrow.path.filter((p) => at[p]).map((p) => at[p]);
     const entry = ctx.key[arrow.key];
-    if (points.length >= 2 && entry) {
-      svg.append(svgNode("polyline", { points: points.join(" "), class: `cap-arrow cap-colour-${entry.colour}` }));
-      const [x2, y2] = points[points.length - 1].split(",").map(Number);
-      const [x1, y1] = points[points.length - 2].split(",").map(Number);
+    if (spaces.length >= 2 && entry) {
+      const points = spaces.map((s) => [s.x, s.y]);
+      const end = spaces[spaces.length - 1];
+      const [x1, y1] = points[points.length - 2];
+      const [x0, y0] = points[points.length - 1];
+      const length = Math.hypot(x0 - x1, y0 - y1) || 1;
+      const cut = Math.min(length / 2, Math.min(end.w, end.h) / 2);
+      const [x2, y2] = [x0 - ((x0 - x1) / length) * cut, y0 - ((y0 - y1) / length) * cut];
+      points[points.length - 1] = [x2, y2];
+      svg.append(svgNode("polyline", { points: points.map((p) => p.join(",")).join(" "), class: `cap-arrow cap-colour-${entry.colour}` }));
       const angle = Math.atan2(y2 - y1, x2 - x1) * 180 / Math.PI;
       svg.append(svgNode("path", { d: "M-10,-7 L2,0 L-10,7 z", class: `cap-arrowhead cap-colour-${entry.colour}`,
-        transform: `translate(${x2} ${y2}) rotate(${angle})` }));
+        transform: `translate(${x2} ${y2}) rotate(${angle}) scale(${head})` }));
     }
   }
   return svg;
@@ -271,8 +290,12 @@ function zoomable(node, area, scene, ctx) {
   const ui = ctx.ui;
   if (ui.zoom === undefined) {
     const phone = window.matchMedia && window.matchMedia("(max-width: 600px)").matches;
-    ui.zoom = scene.focus ? Math.min(3, Math.max(1.5, area.w / scene.focus[2])) : phone ? 2 : 1;
-    if (scene.focus) ui.scrollTo = [(scene.focus[0] - area.x) / area.w, (scene.focus[1] - area.y) / area.h];
+    // A focus opens at the largest zoom that shows all of it (at least 1.5x; the whole map fits the viewport at
+    // 1x), centred on it; a phone opens at 2x or more.
+    const [fx, fy, fw, fh] = scene.focus || [0, 0, area.w, area.h];
+    const fits = scene.focus ? ZOOMS.filter((z) => z <= Math.max(1.5, Math.min(area.w / fw, area.h / fh))).pop() : 1;
+    ui.zoom = Math.max(fits, phone ? 2 : 1);
+    if (scene.focus) ui.scrollTo = [(fx + fw / 2 - area.x) / area.w, (fy + fh / 2 - area.y) / area.h];
   }
   const inner = h("div", { className: "cap-zoomed", style: { width: `${ui.zoom * 100}%` } }, node);
   const viewport = h("div", { className: "cap-viewport", tabindex: ui.zoom > 1 ? "0" : null, role: ui.zoom > 1 ? "region" : null,
@@ -280,8 +303,8 @@ function zoomable(node, area, scene, ctx) {
   viewport.addEventListener("scroll", () => { ui.scroll = [viewport.scrollLeft, viewport.scrollTop]; });
   queueMicrotask(() => {
     if (ui.scrollTo) {
-      viewport.scrollLeft = ui.scrollTo[0] * inner.clientWidth;
-      viewport.scrollTop = ui.scrollTo[1] * inner.clientHeight;
+      viewport.scrollLeft = ui.scrollTo[0] * inner.clientWidth - viewport.clientWidth / 2;
+      viewport.scrollTop = ui.scrollTo[1] * inner.clientHeight - viewport.clientHeight / 2;
       ui.scrollTo = null;
     } else if (ui.scroll) [viewport.scrollLeft, viewport.scrollTop] = ui.scroll;
   });
@@ -318,6 +341,7 @@ function keyList(scene) {
   const sample = (entry) => {
     if (entry.look === "piece") return h("span", { className: `cap-key-sample cap-key-piece cap-key-${entry.key}`, "aria-hidden": "true" }, entry.glyph || "");
     if (entry.look === "arrow") return h("span", { className: `cap-key-sample cap-key-arrow cap-colour-${entry.colour}`, "aria-hidden": "true" });
+    if (entry.look === "space") return h("span", { className: `cap-key-sample cap-key-space cap-key-${entry.key}`, "aria-hidden": "true" }, assetPicture(`key-${entry.key}`, "-14 -14 28 28"));
     return h("span", { className: "cap-key-sample cap-space cap-tone-light", "aria-hidden": "true" }, markNode(entry));
   };
   return h("details", { className: "cap-key" }, h("summary", {}, "key to the marks"),
