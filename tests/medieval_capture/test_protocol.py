@@ -98,8 +98,10 @@ def test_a_save_round_trips_and_a_tampered_save_fails():
     data["history"][-1] = "shoot from 1 at b10"
     with pytest.raises(ValueError, match="illegal"):
         GAME.from_json(json.dumps(data))
-    with pytest.raises(ValueError, match="not valid JSON"):
+    with pytest.raises(ValueError, match="truncated"):
         GAME.from_json("{")
+    with pytest.raises(ValueError, match="not valid JSON"):
+        GAME.from_json("{]")
 
 
 def test_saves_of_a_position_keep_the_position():
