@@ -45,9 +45,10 @@ const srOnly = (text) => h("span", { className: "cap-sr" }, text);
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 // ----- what a scene says ---------------------------------------------------------------------------------
+// The scene's key by entry; a field left at its default is absent from the JSON (KeyEntry.colour: black).
 function keyOf(scene) {
   const out = {};
-  for (const entry of scene.key || []) out[entry.key] = entry;
+  for (const entry of scene.key || []) out[entry.key] = { colour: "black", glyph: "", ...entry };
   return out;
 }
 
@@ -79,11 +80,12 @@ function building(scene, picked) {
   return { candidates, next, complete };
 }
 
-// What a screen reader hears of a space: its name, what stands on it, and the marks on it.
-function spaceWords(space, pieces, marks, key) {
+// What a screen reader hears of a space: its name, what stands on it, and the marks on it (a picked space with
+// its place in the move, where the move numbers its clicks).
+function spaceWords(space, pieces, marks, key, order) {
   const name = space.label || space.id;
   const on = (pieces || []).map((p) => p.name || p.title).join("; ");
-  const marked = (marks || []).map((m) => (key[m] ? key[m].name : m)).filter(Boolean);
+  const marked = (marks || []).map((m) => (key[m] ? key[m].name + (m === "select" && order ? ` ${order}` : "") : m)).filter(Boolean);
   return [`${name}: ${on || "empty"}`, space.name, marked.length ? marked.join(", ") : ""].filter(Boolean).join(", ");
 }
 
@@ -110,16 +112,16 @@ function pieceNode(piece) {
   return h("span", { className: classes.join(" "), "aria-hidden": "true" }, parts);
 }
 
-function markNode(entry) {
-  return h("span", { className: `cap-mark cap-look-${entry.look} cap-colour-${entry.colour}`, "data-glyph": entry.glyph || null,
+function markNode(entry, glyph) {
+  return h("span", { className: `cap-mark cap-look-${entry.look} cap-colour-${entry.colour}`, "data-glyph": glyph || entry.glyph || null,
     "aria-hidden": "true" });
 }
 
 // ----- the areas -----------------------------------------------------------------------------------------
-function spaceBody(space, pieces, markEntries) {
+function spaceBody(space, pieces, markEntries, order) {
   const tints = markEntries.filter((e) => e.look === "hatch" || e.look === "dots");
   const rings = markEntries.filter((e) => !(e.look === "hatch" || e.look === "dots"));
-  return [...tints.map(markNode), ...(pieces || []).map(pieceNode), ...rings.map(markNode),
+  return [...tints.map((e) => markNode(e)), ...(pieces || []).map(pieceNode), ...rings.map((e) => markNode(e, e.key === "select" ? order : "")),
     space.label ? h("span", { className: "cap-space-label", "aria-hidden": "true" }, space.label) : null];
 }
 
@@ -142,8 +144,9 @@ function spaceControl(space, scene, ctx, attrs = {}) {
   const marks = ctx.marks[space.id] || [];
   const entries = marks.map((k) => ctx.key[k]).filter(Boolean);
   const clickable = ctx.clickable(space.id);
-  const words = spaceWords(space, pieces, marks, ctx.key);
-  const body = spaceBody(space, pieces, entries);
+  const order = ctx.order[space.id] || "";
+  const words = spaceWords(space, pieces, marks, ctx.key, order);
+  const body = spaceBody(space, pieces, entries, order);
   const className = spaceClasses(space, pieces) + (clickable ? " cap-clickable" : "");
   if (!ctx.live) return h("span", { className, ...attrs, role: attrs.role || "img", "aria-label": words }, body);
   return h("button", { type: "button", className, ...attrs, "data-space": space.id, "aria-disabled": clickable ? null : "true",
@@ -195,11 +198,16 @@ function drawRow(area, spaces, scene, ctx) {
     h("ul", { className: "cap-row", "aria-label": area.title || null }, items));
 }
 
+// A free area this wide or wider (Medieval Capture's map) is a map to zoom (see zoomable).
+const ZOOM_FROM = 700;
+
 function drawFree(area, spaces, scene, ctx) {
   const place = (s) => ({ left: `${((s.x - s.w / 2 - area.x) / area.w) * 100}%`, top: `${((s.y - s.h / 2 - area.y) / area.h) * 100}%`,
     width: `${(s.w / area.w) * 100}%`, height: `${(s.h / area.h) * 100}%` });
   const nodes = spaces.map((space) => spaceControl(space, scene, ctx, { style: place(space), tabindex: ctx.live && !ctx.clickable(space.id) ? "-1" : null }));
-  const stage = h("div", { className: "cap-free", style: { aspectRatio: `${area.w} / ${area.h}` } },
+  // A free area is drawn no larger than its scene size (a unit a CSS pixel, as in the SVG picture), unless it
+  // is a map to zoom.
+  const stage = h("div", { className: "cap-free", style: { aspectRatio: `${area.w} / ${area.h}`, maxWidth: area.w < ZOOM_FROM ? `${area.w}px` : null } },
     background(area), overlay(area, scene, ctx), h("div", { className: "cap-free-spaces", role: "group", "aria-label": area.title || null }, nodes));
   return zoomable(h("div", { className: "cap-area cap-area-free", "data-area": area.id },
     area.title ? h("div", { className: "cap-area-title" }, area.title) : null, stage), area, scene, ctx);
@@ -249,7 +257,7 @@ function overlay(area, scene, ctx) {
 // between redraws; a scene may ask to open on a part of the map (its focus).
 const ZOOMS = [1, 1.5, 2, 3];
 function zoomable(node, area, scene, ctx) {
-  if (area.w < 700) return node;
+  if (area.w < ZOOM_FROM) return node;
   const ui = ctx.ui;
   if (ui.zoom === undefined) {
     const phone = window.matchMedia && window.matchMedia("(max-width: 600px)").matches;
@@ -295,7 +303,7 @@ function panelNode(panel) {
 }
 
 function keyList(scene) {
-  const entries = (scene.key || []).filter((k) => k.key !== "select");
+  const entries = Object.values(keyOf(scene)).filter((k) => k.key !== "select");
   if (!entries.length) return null;
   const sample = (entry) => {
     if (entry.look === "piece") return h("span", { className: `cap-key-sample cap-key-piece cap-key-${entry.key}`, "aria-hidden": "true" }, entry.glyph || "");
@@ -609,7 +617,10 @@ export default {
       const arrows = [...(scene.arrows || [])];
       if (ui.choosing) for (const a of ui.choosing) if ((a.route || []).length > 1) arrows.push({ path: a.route, key: a.kind || "last" });
       if (!key["select-next"]) key["select-next"] = { key: "select-next", name: "a next click", look: "dashed", colour: "yellow", glyph: "" };
-      const ctx = { model, ui, uid, live, key, marks, arrows, build, pieces: byAt(scene.pieces), redraw: draw,
+      // Where a move takes more than two clicks (cards for three lanes, a route), the picked spaces are numbered.
+      const order = {};
+      if (build.candidates.some((a) => (a.clicks || []).length > 2)) ui.picked.forEach((at, i) => { order[at] = String(i + 1); });
+      const ctx = { model, ui, uid, live, key, marks, arrows, build, order, pieces: byAt(scene.pieces), redraw: draw,
         clickable: (id) => id in build.next || ui.picked.includes(id),
         click: (id) => clickSpace(playable, ctx, id),
         send: (action) => { model.send({ type: "play", action }); } };
