@@ -24,23 +24,25 @@ def card_notation(text: str) -> str:
 
 @dataclass(frozen=True)
 class CardCommanderDriver:
-    """Plays Card Commander's board (``capture_lib/games/card_commander/board.js``) as the player at seat 0."""
+    """Plays Card Commander's board (its scene, ``capture_lib/games/card_commander/scene.py``, drawn by the
+    shared renderer) as the player at seat 0: Blue's hand is at the bottom, its cards the spaces
+    ``Blue's hand, card N``, the lanes' cards ``Blue's card in the left lane`` and so on."""
 
     slug: str = "card-commander"
-    status_selector: str = ".cc-status"
+    status_selector: str = ".cap-status"
     over_text: str = "Game over"
 
     def board(self, page):
         """The first live board of the page (the game against the computer)."""
-        return page.locator(".capture-board").filter(has=page.locator(".cc-board")).first
+        return page.locator(".capture-board.cap-game-card-commander").first
 
     def status(self, board) -> str:
-        """The board's status line."""
-        return board.locator(self.status_selector).inner_text()
+        """The board's status line (the first: whose turn and what they do)."""
+        return board.locator(f"{self.status_selector} strong").inner_text()
 
     def hand(self, board) -> list[str]:
-        """The cards of Blue's hand, in notation."""
-        faces = board.locator(".cc-side.cc-seat0 .cc-hand .cc-card")
+        """The cards of Blue's hand, in notation, in the order the board draws them."""
+        faces = board.locator("[data-area='hand 0'] .cap-face")
         return [card_notation(face.inner_text()) for face in faces.all()]
 
     def snapshot(self, board) -> dict:
@@ -48,32 +50,34 @@ class CardCommanderDriver:
         return {"status": self.status(board), "hand": self.hand(board)}
 
     def drawing(self, board) -> str:
-        """The drawn table (without the message line and the controls), to see that nothing moved."""
-        return board.locator(".cc-board").inner_html()
+        """The drawn table (the hands and the lanes, without the message line and the controls)."""
+        return board.locator(".cap-stage").inner_html()
 
     def check_applied(self, board, before: dict) -> None:
         """The move readied by ``ready_move`` from position ``before`` shows on the board."""
-        assert self.status(board) != before["status"]
+        assert self.status(board) != before["status"] or self.hand(board) != before["hand"]
         if "chooses a Commander" in before["status"]:
-            assert board.locator(".cc-side.cc-seat0 .cc-commander").count() == 1, "Blue's Commander is not shown"
+            assert board.locator(".cap-panel.cap-seat0 .cap-chip").count() == 1, "Blue's Commander is not shown"
         elif "places three cards" in before["status"]:
-            # The round's lanes (or the tie being decided) show Blue's three cards, left to right.
-            cells = board.locator(".cc-lane-cell.cc-seat0")
-            placed = [card_notation(cells.nth(i).locator(".cc-card").first.inner_text()) for i in range(3)]
+            # The lanes (this round's, or its result once the round is over) show Blue's three cards,
+            # left to right: the first three cards of the hand.
+            lanes = [f"[data-space=\"Blue's card in the {lane} lane\"] .cap-face" for lane in ("left", "middle",
+                                                                                                "right")]
+            placed = [card_notation(board.locator(lane).inner_text()) for lane in lanes]
             assert placed == before["hand"][:3], f"the lanes show {placed}, not {before['hand'][:3]}"
 
     def ready_move(self, board):
         """Click what a move needs before it is sent; return the button that sends it."""
         status = self.status(board)
-        actions = board.locator(".cc-actions")
+        actions = board.locator(".cap-actions")
         if "chooses a Commander" in status:
             return actions.get_by_role("button").first
         if "places three cards" in status:
-            for _ in range(3):  # the first three cards still in hand fill the left, middle and right lanes
-                board.locator(".cc-side.cc-seat0 .cc-hand button.cc-pick:enabled").first.click()
-            return actions.get_by_role("button", name="place cards")
+            for i in (1, 2, 3):  # the first three cards of the hand fill the left, middle and right lanes
+                board.locator(f"[data-space=\"Blue's hand, card {i}\"]").click()
+            return actions.get_by_role("button", name="place face down")
         if "decides on the extra card" in status:
-            return actions.get_by_role("button").first  # add the extra card when it may
+            return actions.get_by_role("button", name="pass")
         raise AssertionError(f"no move to make on a board whose status is {status!r}")
 
     def illegal_move(self, board) -> str:

@@ -47,7 +47,10 @@ def random_games(count: int = 6, **options):
         state = GAME.new_game(seed=seed, **options)
         states = [state]
         while not state.is_over:
-            state = state.play_chance() if state.current_player == CHANCE else state.play(rng.choice(state.legal_actions()))
+            if state.current_player == CHANCE:
+                state = state.play_chance()
+            else:
+                state = state.play(rng.choice(state.legal_actions()))
             states.append(state)
         yield states
 
@@ -62,7 +65,7 @@ def all_text(drawn: Scene) -> str:
     return "\n".join(parts)
 
 
-# ----- hidden information ------------------------------------------------------------------------------------------
+# ----- hidden information -----------------------------------------------------------------------------------------
 def test_a_seat_sees_the_same_scene_whatever_the_other_hand_holds():
     blue = [seat_scene(line_of(deal(SPADES, red)), 0) for red in (HEARTS, CLUBS)]
     assert blue[0] == blue[1]
@@ -100,7 +103,7 @@ def test_the_teaching_view_draws_every_card():
     assert set(HEARTS.split()) <= faces and {"10S", "2S", "7S"} <= faces
 
 
-# ----- actions --------------------------------------------------------------------------------------------------------
+# ----- actions ----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("seat", [0, 1])
 def test_every_legal_action_has_one_record_whose_clicks_name_spaces_of_the_scene(seat):
     checked = set()
@@ -155,7 +158,7 @@ def test_the_extra_card_is_a_click_and_a_button_and_pass_a_button():
     assert "The left lane is tied at 5" in drawn.hints[0]
 
 
-# ----- marks, key, words ------------------------------------------------------------------------------------------------
+# ----- marks, key, words ------------------------------------------------------------------------------------------
 def test_the_key_names_every_mark_and_no_mark_wears_a_seats_colour():
     assert len({k.key for k in KEY}) == len(KEY) and len({k.name for k in KEY}) == len(KEY)
     for entry in KEY:
@@ -201,7 +204,7 @@ def test_the_lanes_are_named_under_the_viewers_cards_and_the_pieces_have_tokens(
     assert {p.token for p in drawn.pieces if "back" not in p.tones} == set(HEARTS.split())
 
 
-# ----- what happened ------------------------------------------------------------------------------------------------------
+# ----- what happened ----------------------------------------------------------------------------------------------
 def test_the_computers_reply_is_told_and_marked():
     board = BoardController(deal(SPADES, HEARTS), seat=1, level="rule")  # the computer (Blue) places first
     drawn = from_json(board.scene)
@@ -261,7 +264,7 @@ def test_a_tie_that_cannot_change_the_round_says_so():
     assert len(seat_scene([decisive], 0).status) == 2
 
 
-# ----- every medium -------------------------------------------------------------------------------------------------------
+# ----- every medium -----------------------------------------------------------------------------------------------
 def test_every_scene_is_plain_json_and_draws_as_svg():
     pictures = 0
     for states in random_games(2, aces=False, play_all_rounds=True, extra_card_bonus=False):
