@@ -243,6 +243,18 @@ def _key(scene: Scene, top: float, width: float) -> tuple[list[str], float]:
     return out, rows * KEY_ROW
 
 
+def _rows(pieces: list[str], joint: str, size: float, room: float) -> list[str]:
+    """``pieces`` joined by ``joint`` into as few rows of text as fit in ``room`` (a piece is never split; a
+    row's width is guessed at 0.6 of the font size a character, which errs wide)."""
+    rows: list[str] = []
+    for piece in pieces:
+        if rows and len(rows[-1] + joint + piece) * size * 0.6 <= room:
+            rows[-1] += joint + piece
+        else:
+            rows.append(piece)
+    return rows
+
+
 def _grid_labels(area: Area, scene: Scene, ox: float, oy: float) -> list[str]:
     out = []
     if not (area.columns or area.rows):
@@ -305,13 +317,15 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
     y = oy + scene.height + (30 if grid else 16)
     title = scene.status[0] if scene.status else scene.game
     if scene.status:
-        body.append(_text(width / 2, y, " \u00b7 ".join(scene.status[:2]), 13, weight="bold"))
-        y += 18
+        for line in _rows(list(scene.status[:2]), " \u00b7 ", 13, width - 16):
+            body.append(_text(width / 2, y, line, 13, weight="bold"))
+            y += 18
     for panel in scene.panels:
-        line = panel.title + (": " + "; ".join(panel.lines) if panel.lines else "")
-        body.append(_text(8, y, line, 11, look.seat_ink(panel.owner) if panel.owner is not None else look.INK,
-                          "start"))
-        y += 16
+        pieces = [panel.title + (": " + panel.lines[0] if panel.lines else ""), *panel.lines[1:]]
+        for line in _rows(pieces, "; ", 11, width - 16):
+            body.append(_text(8, y, line, 11, look.seat_ink(panel.owner) if panel.owner is not None else look.INK,
+                              "start"))
+            y += 16
     if caption:
         body.append(_text(width / 2, y, caption, 11, look.SOFT))
         y += 18

@@ -311,7 +311,8 @@ def _panels(view: dict[str, Any]) -> list[Panel]:
         lines = [f"Commander {commander}: {bonus_words(commander)}" if commander else "no Commander yet",
                  f"rounds won: {view['score'][seat]}"]
         if dealt:
-            lines.append("extra card used" if view["extra_used"][seat] else "extra card not used yet")
+            lines.append("extra card used" if view["extra_used"][seat]
+                         else "extra card not used" + ("" if view["over"] else " yet"))
         chips = (_commander_chip(commander, seat),) if commander else ()
         panels.append(Panel(f"side {seat}", players[seat], tuple(lines), seat, chips))
     return panels
