@@ -265,9 +265,11 @@ def _lanes(builder: SceneBuilder, view: dict[str, Any], top: float, bottom_seat:
             card, extra, total = lane["cards"][seat], lane["extras"][seat], lane["values"][seat]
             commander = view["commanders"][seat]
             # An empty place is drawn as a dashed outline; under a card, nothing of it shows.
+            # The lane's name is drawn under the viewer's card; a screen reader then hears whose card it is.
             builder.spaces.append(Space(at, "lanes", x0 + LANE_CARD_W / 2, y, LANE_CARD_W, LANE_CARD_H,
                                         "slot" if card is None else "square",
-                                        label=f"{lane['name']} lane" if row == 1 else ""))
+                                        label=f"{lane['name']} lane" if row == 1 else "",
+                                        name=f"{players[seat]}'s card" if row == 1 else ""))
             if card == "?":
                 builder.pieces.append(_back(at, seat))
             elif card is not None:
@@ -354,22 +356,20 @@ def status_lines(view: dict[str, Any]) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _engine_action(action: EngineAction | str) -> EngineAction:
-    return parse_action(action) if isinstance(action, str) else action
-
-
 def action_record(action: EngineAction | str, view: dict[str, Any], hand: dict[str, str]) -> Action:
     """The board's record of one legal action; ``hand`` maps the actor's cards to their spaces."""
-    action = _engine_action(action)
+    if isinstance(action, str):
+        action = parse_action(action)
+    if isinstance(action, Place):
+        # Up to 720 of these a turn, so made cheaply and without a label (the picked cards are numbered by
+        # lane on the board): the page gets what it needs and no more.
+        cards = [str(c) for c in action.cards]
+        return Action("place " + " ".join(cards), clicks=(hand[cards[0]], hand[cards[1]], hand[cards[2]]),
+                      button="place face down", kind="place")
     text = str(action)
     if isinstance(action, ChooseCommander):
         words = bonus_words(action.name)
         return Action(text, button=f"{action.name} ({words})", label=f"choose {commander_words(action.name)}: {words}")
-    if isinstance(action, Place):
-        # Up to 720 of these a turn: no label (the picked cards are numbered by lane on the board), so the
-        # page gets what it needs and no more.
-        return Action(text, clicks=tuple(hand[str(c)] for c in action.cards), button="place face down",
-                      kind="place")
     if isinstance(action, Extra):
         card = str(action.card)
         lane = LANES[view["tie_lane"]]
