@@ -232,17 +232,22 @@ def test_the_lanes_shown_are_told_lane_by_lane_after_the_reply():
 def test_the_tie_decisions_and_the_coin_are_told():
     tie = play_all(deal(CLUBS, HEARTS), "place 5C 9C 2C", "place 5H 3H 8H")
     states = line_of(tie, "extra 4C", "extra 2H")
+    waiting = seat_scene(states[:2], 0, legal=False)
+    assert waiting.last[-1].text == "Blue will add 4\u2663 to the left lane (shown once both sides have decided)."
+    # Once both are shown, the line said in secret makes way for the line that shows both.
     drawn = seat_scene(states, 0)
-    assert drawn.last[0].text == "Blue will add 4\u2663 to the left lane (shown once both sides have decided)."
-    assert drawn.last[1].text.startswith("Both choices for the left lane are shown: Blue adds 4\u2663 and Red adds "
-                                         "2\u2665. Blue wins the left lane (extra card: 9 to 7), ")
-    assert drawn.last[1].text.endswith("Blue wins round 1, 2 lanes to 1. Rounds won: Blue 1, Red 0.")
-    assert drawn.last[1].spaces == ("Red's extra card in the left lane",)
+    assert len(drawn.last) == 1 and drawn.last[0].seat == 1
+    told = drawn.last[0].text
+    assert told.startswith("Both choices for the left lane are shown: Blue adds 4\u2663 and Red adds 2\u2665. Blue "
+                           "wins the left lane (extra card: 9 to 7), ")
+    assert told.endswith("Blue wins round 1, 2 lanes to 1. Rounds won: Blue 1, Red 0.")
+    assert drawn.last[0].spaces == ("Red's extra card in the left lane",)
+    assert {m.at for m in drawn.marks if m.key == "last"} == {"Red's extra card in the left lane"}
     # Both pass: the coin decides.
-    states = line_of(tie, "pass", "pass", "coin Red")
-    drawn = seat_scene(states, 0)
-    assert "The left lane is still tied: a coin flip decides it." in drawn.last[1].text
-    assert drawn.last[2].seat is None and drawn.last[2].text.startswith("The coin flip gives the left lane to Red.")
+    drawn = seat_scene(line_of(tie, "pass", "pass", "coin Red"), 0)
+    assert [m.seat for m in drawn.last] == [1, None]
+    assert "The left lane is still tied: a coin flip decides it." in drawn.last[0].text
+    assert drawn.last[1].text.startswith("The coin flip gives the left lane to Red.")
     assert ("Red's card in the left lane", "won-coin") in {(m.at, m.key) for m in drawn.marks}
 
 

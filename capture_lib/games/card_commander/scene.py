@@ -533,6 +533,7 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
     builder.arrows.extend(arrows)
     shown = shown_lanes(view)[0]
     lines = list(recent)
+    secret: list[LastMove] = []
     for i, (before, line, after, who) in enumerate(lines):
         if line.startswith("deal"):
             if i + 1 < len(lines) and lines[i + 1][1].startswith("deal"):
@@ -540,6 +541,13 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
             builder.last.append(LastMove(None, _deal_words(after)))
             continue
         last = _last(before, line, after, who, seat)
+        if line.split()[0] in ("decide", "extra", "pass") and who in (0, 1):
+            if after["decisions"][who] is not None:
+                secret.append(last)  # a decision not shown yet
+            else:
+                # Both decisions are shown now, in this line's words: the earlier "in secret" lines go.
+                builder.last[:] = [m for m in builder.last if m not in secret]
+                secret.clear()
         builder.last.append(last)
         if shown_lanes(after)[0] == shown:  # marked only on the lanes of the round still shown
             for at in last.spaces:
