@@ -2,7 +2,7 @@
 
 ``scene(view, legal, recent)`` builds it from what a seat sees (an observation, the table's view, or the
 teaching view with every card shown), the seat's legal actions and what happened since the seat's turn
-began. The viewer's hand is at the bottom and the other hand at the top (as cards backs, counted, unless the
+began. The viewer's hand is at the bottom and the other hand at the top (as card backs, counted, unless the
 view shows them); between them the three lanes side by side, each with each side's card, its extra card and
 its value, and marks saying who won the lane and how. Once a round is over and its lanes are cleared, the
 lanes show that round's result until a card is placed again.
@@ -22,7 +22,6 @@ from capture_lib.core.cards import SUIT_NAMES, Card
 from capture_lib.core.protocol import Action as EngineAction
 from capture_lib.core.scene import Action, Area, Arrow, KeyEntry, LastMove, Panel, Piece, Scene, SceneBuilder, Space
 from capture_lib.games.card_commander.rules.actions import (
-    COMMANDERS,
     LANES,
     ChooseCommander,
     Extra,
@@ -58,7 +57,7 @@ KEY = (
              "dashed", "sky"),
 )
 
-#: How a lane was won (the view's ``how``), in words and as the key's entry.
+#: How a lane was won (the view's ``how``), in words; its mark is the key's ``won-`` entry of the same name.
 HOW_WORDS = {"higher": "higher card", "extra": "extra card", "coin": "coin flip"}
 #: A hand's card holder, and the step from one to the next: a hand of ten spans the scene's width. (The page
 #: draws a hand as a row of cards of its own size, which wraps on a narrow screen; a picture as placed here.)
@@ -78,7 +77,6 @@ LANES_H = TITLE_H + 2 * LANE_CARD_H + 10 + LABEL_H
 GAP = 8
 
 _RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-_NUMBER_WORDS = {2: "two", 3: "three"}
 
 
 # ----- words -----------------------------------------------------------------------------------------------
@@ -559,5 +557,5 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
                          focus=focus, always=always)
 
 
-__all__ = ["COMMANDERS", "KEY", "action_record", "bonus_words", "card_words", "scene", "shown_lanes",
+__all__ = ["KEY", "action_record", "bonus_words", "card_words", "scene", "shown_lanes",
            "status_lines", "tie_cannot_matter", "tie_note"]
