@@ -66,9 +66,9 @@ def _card_commander() -> tuple[str, str]:
     state = GAME.new_game(seed=7).play("commander Karl").play("commander Joanne").resolve_chance()
     while not state.observation(0)["rounds"]:  # to the end of the first round: its cards still on the table
         state = state.play(state.legal_actions()[0]) if state.current_player >= 0 else state.play_chance()
-    from capture_lib.games.card_commander.render import to_svg
+    from capture_lib.bookkit.notebook import picture
 
-    return to_svg(state.observation(0)), "A round played out, as Blue sees the table"
+    return picture(state, seat=0).svg, "A round played out, as Blue sees the table"
 
 
 def _capture_the_commander() -> tuple[str, str]:

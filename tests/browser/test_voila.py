@@ -169,7 +169,7 @@ def test_a_saved_claim_brings_the_game_back_after_a_new_game_and_a_reload(voila,
     board = page.locator(".capture-board").first
     log = board.locator(PROGRESS)
     expect(log).to_be_visible(timeout=FIRST_DRAW_MS)
-    board.locator(".cc-actions").get_by_role("button", name="Karl").click()
+    board.locator(".cap-actions").get_by_role("button", name="Karl").click()
     expect(board.locator(".cap-message")).to_contain_text("played", timeout=MOVE_MS)
     played = log.inner_text()
     with page.expect_download(timeout=MOVE_MS) as download:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from capture_lib import describe
 from capture_lib.core.cards import Card
-from capture_lib.games.card_commander.render import to_svg
+from capture_lib.games.card_commander.scene import scene
+from capture_lib.render.picture import to_svg as draw
 
 from .helpers import CLUBS, GAME, HEARTS, SPADES, deal, leaked, play_all
 
@@ -17,6 +17,11 @@ def pretty(cards):
 
 def svg_leaks(picture: str, cards) -> list[str]:
     return [c for c, p in zip(cards, pretty(cards), strict=True) if p in picture or leaked(picture, [c])]
+
+
+def to_svg(view) -> str:
+    """The picture of ``view``: its scene, drawn by the SVG renderer."""
+    return draw(scene(view))
 
 
 def test_observations_are_plain_json():
@@ -113,7 +118,7 @@ def test_the_teaching_view_and_the_state_picture_show_everything():
     everything = state.view(None, everything=True)
     assert everything["hands"][1] == HEARTS.split()
     assert [lane["cards"][0] for lane in everything["lanes"]] == ["10S", "2S", "7S"]
-    picture = describe(state.game.slug).require("render").to_svg(state.view(None, everything=True))
+    picture = to_svg(state.view(None, everything=True))
     assert picture.startswith("<svg") and picture.endswith("</svg>")
     assert "10\u2660" in picture and "5\u2665" in picture
 
@@ -156,7 +161,7 @@ def test_every_position_of_a_game_can_be_drawn_for_each_viewer():
         for view in (state.observation(0), state.observation(1), state.view(None)):
             ElementTree.fromstring(to_svg(view))
             pictures += 1
-        ElementTree.fromstring(describe(state.game.slug).require("render").to_svg(state.view(None, everything=True)))
+        ElementTree.fromstring(to_svg(state.view(None, everything=True)))
         if state.is_over:
             break
         state = state.play_chance() if state.current_player == -1 else state.play(state.legal_actions()[-1])

@@ -102,8 +102,8 @@ def play_tutorial(page, slug: str) -> None:
         click = None
         if number == 0:
             if slug == "card-commander":  # a click, not typed: the Commander buttons of the board
-                board.locator(".cc-actions").get_by_role("button", name="Joanne").click()
-                click = lambda: board.locator(".cc-actions").get_by_role("button", name="Karl").click()  # noqa: E731
+                board.locator(".cap-actions").get_by_role("button", name="Joanne").click()
+                click = lambda: board.locator(".cap-actions").get_by_role("button", name="Karl").click()  # noqa: E731
             else:
                 type_move(board, wrong_try(step))
             expect(board.locator(".cap-lesson-feedback.cap-lesson-wrong")).to_contain_text(step.hint,

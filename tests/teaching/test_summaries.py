@@ -30,7 +30,7 @@ KEY_RULES = {
 
 #: Words that the engine's picture of each game writes (its labels are text, so they reach the PDF's text).
 PICTURE_WORDS = {
-    "card-commander": ["left lane", "round 1 result", "a round played out"],
+    "card-commander": ["left lane", "round 1's result", "a round played out"],
     "capture-the-commander": ["the owner sits here", "13 c", "the slots, numbered"],
     "command-capture": ["rome vs red egypt", "the quick start"],
     "medieval-capture": ["blue territory", "red territory", "cathedral (c)", "crown space", "after the set-up"],

@@ -84,11 +84,12 @@ function building(scene, picked) {
   return { candidates, next, complete };
 }
 
-// What a screen reader hears of a space: its name, what stands on it, and the marks on it.
-function spaceWords(space, pieces, marks, key) {
+// What a screen reader hears of a space: its name, what stands on it, and the marks on it (a picked space with
+// its place in the move, where the move numbers its clicks).
+function spaceWords(space, pieces, marks, key, order) {
   const name = space.label || space.id;
   const on = (pieces || []).map((p) => p.name || p.title).join("; ");
-  const marked = (marks || []).map((m) => (key[m] ? key[m].name : m)).filter(Boolean);
+  const marked = (marks || []).map((m) => (key[m] ? key[m].name + (m === "select" && order ? ` ${order}` : "") : m)).filter(Boolean);
   return [`${name}: ${on || "empty"}`, space.name, marked.length ? marked.join(", ") : ""].filter(Boolean).join(", ");
 }
 
@@ -117,16 +118,16 @@ function pieceNode(piece) {
   return h("span", { className: classes.join(" "), "aria-hidden": "true" }, parts);
 }
 
-function markNode(entry) {
-  return h("span", { className: `cap-mark cap-look-${entry.look} cap-colour-${entry.colour}`, "data-glyph": entry.glyph || null,
+function markNode(entry, glyph) {
+  return h("span", { className: `cap-mark cap-look-${entry.look} cap-colour-${entry.colour}`, "data-glyph": glyph || entry.glyph || null,
     "aria-hidden": "true" });
 }
 
 // ----- the areas -----------------------------------------------------------------------------------------
-function spaceBody(space, pieces, markEntries) {
+function spaceBody(space, pieces, markEntries, order) {
   const tints = markEntries.filter((e) => e.look === "hatch" || e.look === "dots");
   const rings = markEntries.filter((e) => !(e.look === "hatch" || e.look === "dots"));
-  return [...tints.map(markNode), ...(pieces || []).map(pieceNode), ...rings.map(markNode),
+  return [...tints.map((e) => markNode(e)), ...(pieces || []).map(pieceNode), ...rings.map((e) => markNode(e, e.key === "select" ? order : "")),
     space.label ? h("span", { className: "cap-space-label", "aria-hidden": "true" }, space.label) : null];
 }
 
@@ -150,10 +151,11 @@ function spaceControl(space, scene, ctx, attrs = {}) {
   const marks = ctx.marks[space.id] || [];
   const entries = marks.map((k) => ctx.key[k]).filter(Boolean);
   const clickable = ctx.clickable(space.id);
-  const words = spaceWords(space, pieces, marks, ctx.key);
+  const order = ctx.order[space.id] || "";
+  const words = spaceWords(space, pieces, marks, ctx.key, order);
   // A click that sends one move at once carries its notation (for tests and tools; the page reads none).
   const sends = clickable ? ctx.sends(space.id) : null;
-  const body = spaceBody(space, pieces, entries);
+  const body = spaceBody(space, pieces, entries, order);
   const className = spaceClasses(space, pieces) + (clickable ? " cap-clickable" : "");
   if (!ctx.live) return h("span", { className, ...attrs, role: attrs.role || "img", "aria-label": words }, body);
   return h("button", { type: "button", className, ...attrs, "data-space": space.id, "aria-disabled": clickable ? null : "true",
@@ -209,6 +211,9 @@ function drawRow(area, spaces, scene, ctx) {
     area.title ? h("div", { className: "cap-area-title" }, area.title) : null,
     h("ul", { className: "cap-row", "aria-label": area.title || null }, items));
 }
+
+// A free area this wide or wider (Medieval Capture's map) is a map to zoom (see zoomable).
+const ZOOM_FROM = 700;
 
 function drawFree(area, spaces, scene, ctx) {
   const place = (s) => ({ left: `${((s.x - s.w / 2 - area.x) / area.w) * 100}%`, top: `${((s.y - s.h / 2 - area.y) / area.h) * 100}%`,
@@ -700,7 +705,10 @@ export default {
       const arrows = [...(scene.arrows || [])];
       if (ui.choosing) for (const a of ui.choosing) if ((a.route || []).length > 1) arrows.push({ path: a.route, key: a.kind || "last" });
       if (!key["select-next"]) key["select-next"] = { key: "select-next", name: "a next click", look: "dashed", colour: "yellow", glyph: "" };
-      const ctx = { model, ui, uid, live, key, marks, arrows, build, pieces: byAt(scene.pieces), redraw: draw,
+      // Where a move takes more than two clicks (cards for three lanes, a route), the picked spaces are numbered.
+      const order = {};
+      if (build.candidates.some((a) => (a.clicks || []).length > 2)) ui.picked.forEach((at, i) => { order[at] = String(i + 1); });
+      const ctx = { model, ui, uid, live, key, marks, arrows, build, order, pieces: byAt(scene.pieces), redraw: draw,
         clickable: (id) => id in build.next || ui.picked.includes(id),
         sends: (id) => {
           if (ui.picked.includes(id)) return null;
