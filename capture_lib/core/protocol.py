@@ -226,7 +226,11 @@ class State(ABC):
         return [win if seat in winners else lose for seat in range(n)]
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action for the seat to act; empty when the game is over."""
+        """Every legal action for the seat to act, one for each different result; empty when the game is over.
+
+        ``play`` may accept another notation of a listed action, with the same result but a different line in
+        the log: a Medieval piece's move by another route to the same space, whose way changes nothing.
+        """
         if self.is_over:
             return []
         return self._legal_actions()

@@ -188,12 +188,14 @@ class Twins:
         return found
 
 
-def reveals(state: State, action: object, seats: Iterable[int], twins: Twins | None = None) -> bool:
+def reveals(state: State, action: object, seats: Iterable[int], twins: Twins | None = None,
+            unsure: bool = True) -> bool:
     """Whether playing ``action`` in ``state`` shows any of ``seats`` a fact hidden from it before.
 
     Tried in up to ``TWINS`` twins per seat (kept in ``twins`` from one call to the next), where the
-    action is played as the seat read it; where no twin can be found, or the action cannot be played
-    in one (its legality hangs on a hidden fact), the answer is yes: a board then keeps the move.
+    action is played as the seat read it; where the action cannot be played in a twin (its legality hangs
+    on a hidden fact), the answer is yes, and where no twin can be found it is ``unsure`` (yes for a board,
+    which then keeps the move; a test of reveals the twins find asks for no).
     """
     twins = twins or Twins(seed=len(state.history))
     after = state.play(action)  # type: ignore[arg-type]
@@ -205,7 +207,9 @@ def reveals(state: State, action: object, seats: Iterable[int], twins: Twins | N
         moved_twins = []
         others = twins.of(state, seat)
         if not others:
-            return True
+            if unsure:
+                return True
+            continue
         for other in others:
             # In the twin the action is played as the seat read it (a masked placement stands for any).
             if line == str(act) and mover == seat:

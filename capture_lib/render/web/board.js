@@ -288,8 +288,6 @@ function overlay(area, scene, ctx) {
 // starts at twice its width, where a space is a finger's size. The zoom and the place looked at are kept
 // between redraws; a scene may ask to open on a part of the map (its focus).
 const ZOOMS = [1, 1.5, 2, 3];
-// The width (scene units) from which a free area is a map to zoom into.
-const ZOOM_FROM = 700;
 function zoomable(node, area, scene, ctx) {
   if (area.w < ZOOM_FROM) return node;
   const ui = ctx.ui;
