@@ -17,10 +17,12 @@ from capture_lib.bookkit.docs import (
     find_ruling,
     options_html,
     options_markdown,
-    ruling_html,
-    ruling_markdown,
+    ruling_note_html,
+    ruling_note_markdown,
     rulings_html,
     rulings_markdown,
+    variants_html,
+    variants_markdown,
 )
 from capture_lib.core.protocol import Game, State
 
@@ -38,14 +40,20 @@ class Boxed:
 
 
 def show_ruling(game: Game, key: str) -> Boxed:
-    """The ruling ``key`` as a boxed admonition, placed next to the rule it reads."""
+    """The ruling ``key`` beside the rule it reads: a one-line note that opens on the ruling and links to
+    its full box on the chapter's Rulings page (``show_rulings``)."""
     ruling = find_ruling(game, key)
-    return Boxed(ruling_markdown(ruling, game), ruling_html(ruling, game))
+    return Boxed(ruling_note_markdown(ruling, game), ruling_note_html(ruling, game))
 
 
 def show_rulings(game: Game) -> Boxed:
     """Every ruling of ``game``."""
     return Boxed(rulings_markdown(game), rulings_html(game))
+
+
+def show_variants(game: Game, table: bool = True) -> Boxed:
+    """The choices a table makes (``table``) or the other readings of the rules, in players' words."""
+    return Boxed(variants_markdown(game, table), variants_html(game, table))
 
 
 def show_options(game: Game) -> Boxed:
