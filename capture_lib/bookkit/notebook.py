@@ -94,6 +94,37 @@ def picture(state: State, seat: int | None = None, everything: bool = False, **m
     return Picture(describe(state.game.slug).require("render").to_svg(view, **marks))
 
 
+@dataclass(frozen=True)
+class Pictures:
+    """Pictures side by side, each with its caption: two to a row, one on a narrow screen."""
+
+    items: tuple[tuple[Picture, str], ...]
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        figures = "".join(f'<figure class="capture-pictures-item">{picture.svg}<figcaption>{escape(caption)}'
+                          "</figcaption></figure>" for picture, caption in self.items)
+        return _PICTURES_STYLE + f'<div class="capture-pictures">{figures}</div>'
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        """The pictures as one HTML block (no code or printout to read)."""
+        return {"text/html": self._repr_html_(), "text/plain": f"{len(self.items)} pictures of the board"}
+
+
+#: The pictures' own paper and ink, so that a caption reads the same in a light and a dark page.
+_PICTURES_STYLE = ("<style>.capture-pictures{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));"
+                   "gap:0.8em;margin:0.5em 0}.capture-pictures-item{margin:0;background:#fbf8f0;border-radius:4px;"
+                   "padding:4px}.capture-pictures-item svg{width:100%;height:auto;display:block}"
+                   ".capture-pictures-item figcaption{text-align:center;font-size:0.9em;margin:0.2em 0;"
+                   "color:#222222}</style>")
+
+
+def side_by_side(*items: tuple[Picture, str]) -> Pictures:
+    """``(picture, caption)`` pairs shown side by side: a unit's two states, a move before and after."""
+    return Pictures(tuple(items))
+
+
 def game_picture(slug: str, moves: int = 8, seed: int = 3) -> str:
     """An SVG of ``slug`` a few moves into a seeded game between the rule-based players."""
     from capture_lib import CHANCE, describe
