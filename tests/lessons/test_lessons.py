@@ -50,7 +50,7 @@ def test_each_game_has_a_short_tutorial_and_exercises(slug):
     for exercise in exercises(slug):
         # One question, or one whole turn planned step by step (Medieval's dice, three pieces and a card):
         # each later step goes on from where the step before left the game, in the same turn, same seat.
-        for before, later in zip(exercise.steps, exercise.steps[1:]):
+        for before, later in zip(exercise.steps, exercise.steps[1:], strict=False):
             assert later.start == before.outcome(before.expected()), f"{exercise.title}: {later.title}"
             seen = before.start.observation(before.seat), later.start.observation(later.seat)
             assert later.seat == before.seat and seen[0].get("turn") == seen[1].get("turn"), "one turn"
