@@ -116,3 +116,16 @@ def test_the_kit_speaks_in_players_words(name):
 def test_the_word_check_can_fail():
     assert FORBIDDEN.search("set crowns_to_win to 1") and FORBIDDEN.search("the green squares")
     assert FORBIDDEN.search("BoardWidget(setup=quick)") and not FORBIDDEN.search("the quick set-up")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_summary_marks_the_books_rulings_and_says_one_word_per_idea(slug):
+    text = (ROOT / "book" / slug / "summary.md").read_text(encoding="utf-8")
+    footnote = "† This book's ruling, where the printed rules are unclear: see the Rulings page."
+    assert footnote in text and text.count("†") >= 8, "each of the book's rulings is marked where it is used"
+    assert not re.search(r"\bguard", text, re.IGNORECASE), "blocks, not guards: one word per idea"
+    if slug == "command-capture":  # ranges and Timed Mode's points
+        assert "shoots 2† along its 8 lines" in text and "up to 3 diagonally" in text
+        assert "Fortress disabled 8" in text and "Shield Maiden" in text and "Maiden 6" in text
+    else:
+        assert "(1–12†)" in text and "CAPTURE! ×7†" in text
