@@ -107,7 +107,7 @@ def main() -> None:
                     page = browser.new_page(viewport={"width": 1100, "height": 900})
                     page.goto(f"{server.url}/voila/render/{slug}/play.ipynb?token={server.token}")
                     sys.stdout.flush()
-                    times = time_moves(page, DRIVERS[slug], args.moves)
+                    times = time_moves(page, DRIVERS[slug](), args.moves)
                     updated = [t[0] for t in times]
                     drawn = [t[1] for t in times]
                     print(f"{slug:24s} board updated: {statistics.median(updated):6.1f} / {min(updated):6.1f} / "

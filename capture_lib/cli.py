@@ -1,12 +1,15 @@
 """The ``capture`` command: build the book, open it in JupyterLab, play in a terminal.
 
     capture book            build the HTML book and print where to open it
-    capture lab             open the book's notebooks in JupyterLab
+    capture lab             open working copies of the book's notebooks in JupyterLab
     capture play GAME       play GAME in the terminal against the computer
     capture play --load F   go on with a game saved in F (a record or a JSON save)
     capture serve           serve the built live book to a class (--voila: Voila, guarded by a token)
     capture simulate GAME   play many seeded games between computer players
     capture games           list the games
+
+From a pip install, book, lab and serve first copy the book's sources into a folder (./capture-book
+unless --folder names another) and say where; they find it there again the next time.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ import sys
 from collections.abc import Sequence
 
 from capture_lib import list_games, load_game
-from capture_lib.bookkit.build import build_book, project_root
+from capture_lib.bookkit import sources
+from capture_lib.bookkit.build import build_book, needs, project_root
+from capture_lib.core import places
 from capture_lib.core.files import load_file, save_file
 from capture_lib.core.protocol import State
 from capture_lib.core.seeds import check_seed
@@ -37,17 +42,36 @@ def load_saved(path: str | pathlib.Path, slug: str | None = None) -> State:
     return load_file(path, load_game, slug)
 
 
-def lab_command(extra: Sequence[str] = ()) -> list[str]:
-    """The JupyterLab command line of ``capture lab``: the book's folder, then ``extra`` as given.
+def lab_notebooks(folder: str | os.PathLike[str] | None = None) -> pathlib.Path:
+    """The folder of working copies that ``capture lab`` opens: the book's pages copied under
+    ``<book folder>/_build/lab`` and kept in step with the book (``capture_lib.bookkit.sources.lab_copies``),
+    so that playing never changes the book's own notebooks."""
+    root = project_root(folder)
+    synced = sources.lab_copies(root)
+    if synced.changed:
+        print(f"Working copies of the book's notebooks for JupyterLab: {synced.summary()}", flush=True)
+    return synced.folder / "book"
 
-    ``extra`` is what followed ``capture lab`` on the command line; a leading ``--`` (which separates
-    JupyterLab's options from ours) is dropped rather than handed on, where JupyterLab would stop
-    reading options at it.
+
+def running_as_root() -> bool:
+    """Whether this process runs as root (JupyterLab refuses to, unless told ``--allow-root``)."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def lab_command(extra: Sequence[str] = (), notebooks: pathlib.Path | None = None) -> list[str]:
+    """The JupyterLab command line of ``capture lab``: the working copies' folder, then ``extra`` as given.
+
+    ``notebooks`` is that folder (default ``lab_notebooks()``). ``extra`` is what followed ``capture lab``
+    on the command line; a leading ``--`` (which separates JupyterLab's options from ours) is dropped
+    rather than handed on, where JupyterLab would stop reading options at it. As root, ``--allow-root``
+    goes first (JupyterLab stops at "Running as root is not recommended" without it).
     """
     extra = list(extra)
     if extra[:1] == ["--"]:
         extra = extra[1:]
-    return [sys.executable, "-m", "jupyterlab", f"--notebook-dir={project_root() / 'book'}", *extra]
+    notebooks = notebooks if notebooks is not None else lab_notebooks()
+    root = ["--allow-root"] if running_as_root() and "--allow-root" not in extra else []
+    return [sys.executable, "-m", "jupyterlab", *root, f"--notebook-dir={notebooks}", *extra]
 
 
 def _option_value(text: str) -> object:
@@ -95,14 +119,30 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def built_html(folder: str | os.PathLike[str] | None = None) -> pathlib.Path:
+    """The built HTML book that ``capture serve`` serves: the book folder's ``_build/html``, built first
+    (with a line saying so) when it is not built yet."""
+    root = project_root(folder)
+    html = root / "_build" / "html"
+    if not (html / "index.html").is_file():
+        print(f"The book in {root} is not built yet: building it first (a few minutes; capture book does "
+              "only this).", flush=True)
+        build_book(root=root)
+    return html
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``capture`` command."""
     parser = argparse.ArgumentParser(prog="capture", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
+    folder_help = ("the book's folder (default: this folder or ./capture-book when it holds the book, else the "
+                   "checkout; from a pip install the book's sources are copied into ./capture-book first)")
     book = sub.add_parser("book", help="build the HTML book")
     book.add_argument("--strict", action="store_true", help="fail on any Sphinx warning")
-    lab = sub.add_parser("lab", help="open the book's notebooks in JupyterLab")
+    book.add_argument("--folder", default=None, help=folder_help)
+    lab = sub.add_parser("lab", help="open working copies of the book's notebooks in JupyterLab")
+    lab.add_argument("--folder", default=None, help=folder_help)
     lab.add_argument("extra", nargs=argparse.REMAINDER,
                      help="arguments for JupyterLab itself, after --: capture lab -- --port 9999 --no-browser")
     play = sub.add_parser("play", help="play a game in the terminal against the computer")
@@ -130,6 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("games", help="list the games")
     serving = sub.add_parser("serve", help="serve the built live book to a class (static files; --voila: Voila)")
     serving.add_argument("--port", type=int, default=8866, help="the port to listen on (default 8866)")
+    serving.add_argument("--folder", default=None, help=folder_help)
     serving.add_argument("--voila", action="store_true",
                          help="serve the play notebooks in Voila instead, a Python kernel per page (only for "
                               "notebooks that need one); --token, --max-pages and --pages-per-student go with it")
@@ -152,10 +193,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         # JupyterLab's own options given without a "--" in front (capture lab --port 9999) go on as well.
         args.extra = [*rest, *args.extra]
     if args.command == "book":
-        index = build_book(strict=args.strict)
-        print(f"The book is built: open {index.as_uri()}")
+        index = build_book(strict=args.strict, root=project_root(args.folder))
+        print(f"The book is built: open {index.as_uri()}, or serve it to a class with capture serve")
     elif args.command == "lab":
-        command = lab_command(args.extra)
+        needs("jupyterlab", "capture lab")
+        root = project_root(args.folder)
+        command = lab_command(args.extra, lab_notebooks(root))
+        if running_as_root() and "--allow-root" not in args.extra:
+            print("capture lab runs as root here, so JupyterLab is started with --allow-root (it refuses root "
+                  "otherwise); where you can, run it as an ordinary user.", file=sys.stderr, flush=True)
+        # The chapter of numbers, run in JupyterLab, reads this book's stored games.
+        os.environ[places.RESULTS_ENV] = str(root / "results")
         os.execvp(command[0], command)
     elif args.command == "play":
         state = None
@@ -183,16 +231,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if args.token or args.max_pages is not None or args.pages_per_student is not None:
             parser.error("--token, --max-pages and --pages-per-student are Voila's: add --voila")
-        return serve_book(port=args.port, ip=args.ip, open_browser=args.open)
+        return serve_book(port=args.port, ip=args.ip, open_browser=args.open, html=built_html(args.folder))
     elif args.command == "serve":
         from capture_lib.classroom.voila import serve
 
+        needs("voila", "capture serve --voila")
+        book_dir = project_root(args.folder) / "book"
         if args.token:
             print("Note: a token given with --token can be read by other users of this machine; "
                   "CAPTURE_TOKEN=WORD capture serve keeps it private.", file=sys.stderr)
         limits = {name: value for name, value in (("max_pages", args.max_pages),
                                                   ("pages_per_student", args.pages_per_student)) if value is not None}
-        return serve(port=args.port, ip=args.ip, token=args.token, open_browser=args.open, **limits)
+        return serve(port=args.port, ip=args.ip, token=args.token, open_browser=args.open, book=book_dir, **limits)
     elif args.command == "games":
         for slug in list_games():
             print(f"{slug}: {load_game(slug).title}")

@@ -15,24 +15,26 @@ BOARDS = list_games()
 @pytest.mark.parametrize("slug", BOARDS)
 def test_a_board_starts_with_the_rule_player_and_takes_a_level_from_the_page(slug):
     board = BoardWidget(slug, seed=3, seat=0)
-    assert board.level == "rule"
+    assert board.values["level"] == "rule"
     before = board.state
     board._on_front_end_message(board, {"type": "level", "level": "easy"}, [])
-    assert board.level == "easy" and board.message_kind == "info" and board.state is before
+    assert board.values["level"] == "easy" and board.values["message_kind"] == "info" and board.state is before
 
 
 @pytest.mark.parametrize("bad", ["impossible", 3, None])
 def test_a_forged_level_is_refused_and_nothing_changes(bad):
     board = BoardWidget("card-commander", seed=3, seat=0, level="medium")
     board._on_front_end_message(board, {"type": "level", "level": bad}, [])
-    assert board.level == "medium" and board.message_kind == "error" and "levels are" in board.message
+    assert board.values["level"] == "medium"
+    assert board.values["message_kind"] == "error"
+    assert "levels are" in board.values["message"]
 
 
 def test_the_chosen_level_plays_the_computers_moves():
     board = BoardWidget("card-commander", seed=5, seat=0)
     board._on_front_end_message(board, {"type": "level", "level": "random"}, [])
     board._on_front_end_message(board, {"type": "play", "action": "commander Karl"}, [])
-    assert board.message_kind == "info"
+    assert board.values["message_kind"] == "info"
     assert board.state.observation(0)["commanders"][1] in ("Joanne", "Jackson")
 
 
@@ -42,23 +44,25 @@ def test_the_board_says_the_computer_is_thinking_while_it_searches_and_offers_no
     def opponent(state, seat):
         # What the page has been sent by the time the search runs (a move from the page is handled
         # inside a hold of the updates: the thinking update must not wait for its end).
-        seen.append((board.thinking, list(board.legal), list(sent)))
+        seen.append((board.values["thinking"], list(board.controller.legal), list(sent)))
         return state.legal_actions()[0]
 
     board = BoardWidget("card-commander", seed=5, seat=0)
-    board._opponent = opponent
+    board.controller._opponent = opponent
     send_state = board.send_state
     board.send_state = lambda key=None: (sent.append(key), send_state(key))
     board._on_front_end_message(board, {"type": "play", "action": "commander Karl"}, [])
     assert seen and all(thinking and legal == [] for thinking, legal, _ in seen)
     assert all(any(keys and "thinking" in keys for keys in before) for _, _, before in seen)
-    assert board.thinking is False and board.legal  # Blue's turn again: moves offered, nobody thinking
+    assert board.values["thinking"] is False
+    assert board.controller.legal  # Blue's turn again: moves offered, nobody thinking
 
 
 @pytest.mark.browser
 def test_the_page_offers_the_levels_and_sends_the_choice(browser, tmp_path):
     board = BoardWidget("card-commander", seed=3, seat=0)
-    page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer", level=board.level)
+    page, errors = open_page(browser, tmp_path, board, legal=board.controller.legal, mode="computer",
+                             level=board.values["level"])
     chooser = page.get_by_label("the computer's level")
     assert chooser.input_value() == "rule"
     # Each level with its rating from the shipped summary (capture_lib.experiments.ratings), as "hard · about 1700".
@@ -87,7 +91,7 @@ def test_a_move_half_typed_survives_an_update_from_the_engine(browser, tmp_path)
     # Every update redraws the board; one that arrives while the player types (a kept game's claim, the
     # computer's thinking) must keep the text and the keyboard, or Enter would send nothing.
     board = BoardWidget("command-capture", seed=3, seat=0)
-    page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer", level="rule")
+    page, errors = open_page(browser, tmp_path, board, legal=board.controller.legal, mode="computer", level="rule")
     page.locator("input.cap-notation").click()
     page.keyboard.type("assassin A")
     first = page.locator("input.cap-notation").element_handle()

@@ -25,6 +25,7 @@ from capture_lib.hosts.widget import BoardWidget
 from capture_lib.session import secrecy
 from capture_lib.session.course import exercises, games_with_lessons, tutorial
 from capture_lib.session.lesson import STATIC_BOOK
+from capture_lib.session.scenes import scene_json
 from tests.board_page import open_page
 from tests.conftest import ROOT
 
@@ -54,6 +55,11 @@ def listen(board) -> list[dict]:
 def synced(board) -> dict:
     """Every value the page is sent, but the module's source and the layout widget's id."""
     return {name: value for name, value in board.get_state().items() if name not in CODE}
+
+
+def pieces_seen(board, view) -> list:
+    """The pieces the board's scene draws for ``view`` (what the page shows of a position, whatever moved last)."""
+    return scene_json(board.controller.description, view).get("pieces", [])
 
 
 def words(text: str) -> set[str]:
@@ -130,7 +136,8 @@ def test_a_board_and_its_new_games_deal_from_the_secure_source(slug, monkeypatch
     board = BoardWidget(slug, seed=5, seat=0, level="random")  # fixed on purpose, as a test or an example does
     assert board.state.seed == 5
     send(board, {"type": "new"})
-    assert board.message == "new game" and board.state.seed == 424242  # not 6: the next seed is nobody's guess
+    assert board.values["message"] == "new game"
+    assert board.state.seed == 424242  # not 6: the next seed is nobody's guess
 
 
 @pytest.mark.parametrize("slug", BOARDS)
@@ -138,7 +145,7 @@ def test_the_seed_never_reaches_the_page(slug):
     seed = 1_234_567_891
     board = BoardWidget(slug, seed=seed, seat=0, level="random")
     sent = listen(board)
-    send(board, {"type": "play", "action": board.legal[0]})
+    send(board, {"type": "play", "action": board.controller.legal[0]})
     send(board, {"type": "save"})
     data, _ = board._repr_mimebundle_()
     texts = [board.to_json(), json.dumps(synced(board)), data["text/plain"], data["text/html"], json.dumps(sent)]
@@ -162,24 +169,25 @@ def test_boards_over_states_that_differ_only_in_hidden_facts_look_the_same(slug)
 @pytest.mark.parametrize("slug", BOARDS)
 def test_undo_never_takes_back_a_move_the_computer_has_answered(slug):
     board = BoardWidget(slug, seed=4, seat=0, level="random")
-    send(board, {"type": "play", "action": board.legal[0]})
-    while board._states[-2].current_player == 0 and not board.state.is_over:  # a turn of several actions
-        send(board, {"type": "play", "action": board.legal[0]})
-    assert board._states[-2].current_player != 0  # the computer (or chance) acted last
+    send(board, {"type": "play", "action": board.controller.legal[0]})
+    while board.controller._states[-2].current_player == 0 and not board.state.is_over:  # a turn of several actions
+        send(board, {"type": "play", "action": board.controller.legal[0]})
+    assert board.controller._states[-2].current_player != 0  # the computer (or chance) acted last
     answered = board.state
-    assert not board.can_undo and board.undo_note
+    assert not board.values["can_undo"] and board.values["undo_note"]
     send(board, {"type": "undo"})
-    assert board.message_kind == "error" and board.state is answered
+    assert board.values["message_kind"] == "error" and board.state is answered
 
 
 def test_a_battle_shows_cards_that_no_undo_takes_back():
     board = BoardWidget("capture-the-commander", options={"players": 2}, seed=8, seat=0, level="random")
-    send(board, {"type": "play", "action": next(a for a in board.legal if "x" in a)})
-    known = [card["known"] for layout in board.view["layouts"] for card in layout["cards"] if card.get("known")]
-    assert known and not board.can_undo
-    shown = board.view
+    send(board, {"type": "play", "action": next(a for a in board.controller.legal if "x" in a)})
+    table = board.state.view(None)
+    known = [card["known"] for layout in table["layouts"] for card in layout["cards"] if card.get("known")]
+    assert known and not board.values["can_undo"]
+    shown = board.values["scene"]
     send(board, {"type": "undo"})
-    assert board.message_kind == "error" and board.view == shown  # the table does not forget the cards
+    assert board.values["message_kind"] == "error" and board.values["scene"] == shown  # the table does not forget
 
 
 def test_card_commanders_reveal_is_never_taken_back_in_hot_seat():
@@ -187,23 +195,25 @@ def test_card_commanders_reveal_is_never_taken_back_in_hot_seat():
                                mode="hotseat")
     for _ in (0, 1):  # Blue places, then Red, each behind the curtain
         send(board, {"type": "ready"})
-        send(board, {"type": "play", "action": board.legal[0]})
+        send(board, {"type": "play", "action": board.controller.legal[0]})
     send(board, {"type": "ready"})
     assert board.state.rounds or board.state.phase in ("tie", "coin", "place")
     shown = board.state
     send(board, {"type": "undo"})
-    assert board.message_kind == "error" and board.state is shown
+    assert board.values["message_kind"] == "error" and board.state is shown
 
 
 def test_undo_under_the_curtain_never_shows_the_last_players_hand():
     board = BoardWidget("card-commander", seed=6, mode="hotseat")
     send(board, {"type": "ready"})
     send(board, {"type": "play", "action": "commander Karl"})
-    assert board.curtain == "Red" and board.view["hands"] == [None, None]
+    assert board.values["curtain"] == "Red"
+    assert board.values["scene"]["pieces"] == pieces_seen(board, board.state.view(None))  # no hand shown
     screen = synced(board)
     send(board, {"type": "undo"})
-    assert board.message_kind == "error" and "curtain" in board.message
-    assert board.curtain == "Red" and board.view == screen["view"] and board.legal == []
+    assert board.values["message_kind"] == "error" and "curtain" in board.values["message"]
+    assert board.values["curtain"] == "Red" and board.values["scene"] == screen["values"]["scene"]
+    assert board.controller.legal == []
 
 
 def test_undo_takes_back_a_quiet_action_within_the_same_turn():
@@ -218,16 +228,16 @@ def test_undo_takes_back_a_quiet_action_within_the_same_turn():
     board = BoardWidget(state, seat=state.current_player, mode="hotseat")
     send(board, {"type": "ready"})
     send(board, {"type": "play", "action": str(action)})
-    assert board.can_undo and board.undo_note == ""
+    assert board.values["can_undo"] and board.values["undo_note"] == ""
     send(board, {"type": "undo"})
-    assert board.message == "took the last move back" and board.state == state
+    assert board.values["message"] == "took the last move back" and board.state == state
 
 
 def test_a_roll_is_chance_and_turns_undo_off_with_the_reason():
     state = reached("medieval-capture", lambda s: s.current_player == 0 and "roll" in map(str, s.legal_actions()))
     board = BoardWidget(state, seat=0, level="random")
     send(board, {"type": "play", "action": "roll"})
-    assert not board.can_undo and "chance" in board.undo_note
+    assert not board.values["can_undo"] and "chance" in board.values["undo_note"]
 
 
 def test_reveals_is_true_exactly_where_something_hidden_is_shown():
@@ -256,12 +266,13 @@ def test_a_save_in_the_middle_of_a_game_is_a_claim_that_hides_everything(slug, k
     claim = json.loads(message["text"])
     assert message["filename"].endswith("-claim.json")
     assert claim["format"] == "capture-board-claim" and set(claim) == {"format", "version", "game", "token",
-                                                                       "actions", "note"}
+                                                                       "actions", "note", "board"}
+    assert claim["board"] == {"seat": 0, "mode": "computer", "teaching": False}
     assert not words(message["text"]) & hidden_words(board.state, 0)
     assert [p.stat().st_mode & 0o777 for p in kept_games.iterdir()] == [0o600]
     again = BoardWidget(slug, seat=0, level="random")
     send(again, {"type": "load", "text": message["text"]})
-    assert again.message_kind == "info" and again.state == board.state
+    assert again.values["message_kind"] == "info" and again.state == board.state
     assert again.state.seed != board.state.seed  # what chance does next is drawn afresh
 
 
@@ -286,7 +297,7 @@ def test_a_board_loads_a_record_or_a_json_save_and_draws_a_fresh_seed():
     for text in (record.write(state), state.to_json()):  # both fix seed 12, which decides every card to come
         board = BoardWidget("card-commander", seat=0, level="random")
         send(board, {"type": "load", "text": text})
-        assert board.message_kind == "info" and board.state == state and board.state.seed != 12
+        assert board.values["message_kind"] == "info" and board.state == state and board.state.seed != 12
 
 
 def claim_of(game: str, token: str) -> str:
@@ -306,8 +317,8 @@ def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_is_lost(text, sa
     send(board, {"type": "play", "action": "commander Karl"})
     state = board.state
     send(board, {"type": "load", "text": text})
-    assert board.message_kind == "error" and says in board.message and board.state is state
-    assert "Traceback" not in board.message and "/" not in board.message  # no path of this machine
+    assert board.values["message_kind"] == "error" and says in board.values["message"] and board.state is state
+    assert "Traceback" not in board.values["message"] and "/" not in board.values["message"]  # no path of this machine
 
 
 def test_a_tampered_save_is_refused_naming_the_action():
@@ -317,14 +328,14 @@ def test_a_tampered_save_is_refused_naming_the_action():
     data["history"][0] = "commander Nobody"
     state = board.state
     send(board, {"type": "load", "text": json.dumps(data)})
-    assert board.message_kind == "error" and "Nobody" in board.message and board.state is state
+    assert board.values["message_kind"] == "error" and "Nobody" in board.values["message"] and board.state is state
 
 
 def test_new_game_asks_first_only_while_a_game_is_under_way():
     board = BoardWidget("card-commander", seed=3, seat=0)
-    assert not board.under_way
+    assert not board.values["under_way"]
     send(board, {"type": "play", "action": "commander Karl"})
-    assert board.under_way
+    assert board.values["under_way"]
     example = BoardWidget.example(board.state, [])
     assert not example.under_way
     send(example, {"type": "load", "text": board.state.to_json()})
@@ -348,24 +359,24 @@ def test_a_lesson_is_neither_saved_nor_replaced_by_a_load():
     sent = listen(board)
     for content in ({"type": "save"}, {"type": "load", "text": board.state.to_json()}):
         send(board, content)
-        assert board.message_kind == "error" and "lesson" in board.message
+        assert board.values["message_kind"] == "error" and "lesson" in board.values["message"]
     assert sent == [] and board.state == tutorial("card-commander").steps[0].start
 
 
 def test_a_live_board_keeps_its_game_after_every_move_and_a_fresh_board_resumes_it():
     board = BoardWidget("card-commander", seed=3, seat=0, level="random")
-    assert board.resume == ""  # nobody has moved yet
+    assert board.values["resume"] == ""  # nobody has moved yet
     send(board, {"type": "play", "action": "commander Karl"})
-    claim = json.loads(board.resume)
-    assert claim["format"] == "capture-board-claim" and not words(board.resume) & hidden_words(board.state, 0)
-    send(board, {"type": "play", "action": board.legal[0]})
-    assert json.loads(board.resume)["token"] == claim["token"]  # the same kept game, brought up to date
+    claim = json.loads(board.values["resume"])
+    assert claim["format"] == "capture-board-claim" and not words(board.values["resume"]) & hidden_words(board.state, 0)
+    send(board, {"type": "play", "action": board.controller.legal[0]})
+    assert json.loads(board.values["resume"])["token"] == claim["token"]  # the same kept game, brought up to date
     fresh = BoardWidget("card-commander", seat=0, level="random")  # what a page reload or a kernel restart gives
-    send(fresh, {"type": "load", "text": board.resume})
+    send(fresh, {"type": "load", "text": board.values["resume"]})
     assert fresh.message_kind == "info" and fresh.state == board.state
     while not board.state.is_over:
-        send(board, {"type": "play", "action": board.legal[0]})
-    assert board.resume == ""  # a finished game is not offered again
+        send(board, {"type": "play", "action": board.controller.legal[0]})
+    assert board.values["resume"] == ""  # a finished game is not offered again
 
 
 def test_lessons_and_teaching_boards_keep_no_game():
@@ -373,7 +384,7 @@ def test_lessons_and_teaching_boards_keep_no_game():
     send(lesson, {"type": "play", "action": "commander Karl"})
     teaching = BoardWidget("card-commander", seed=3, seat=0, teaching=True)
     send(teaching, {"type": "play", "action": "commander Karl"})
-    assert lesson.resume == "" and teaching.resume == "" and teaching.under_way
+    assert lesson.resume == "" and teaching.values["resume"] == "" and teaching.values["under_way"]
 
 
 # ----- lessons -----------------------------------------------------------------------------------------------
@@ -387,27 +398,31 @@ def test_a_live_lesson_page_holds_no_answer_before_it_is_asked(slug, kind, monke
     page = data["text/html"] + json.dumps(synced(board))
     for step in lesson.steps:
         assert step.explain not in page and json.dumps(step.explain, ensure_ascii=False)[1:-1] not in page
-    assert len(board.static_model()["frames"]) == len(lesson.steps)  # the questions, to read without a kernel
+    # the questions, to read without a kernel
+    assert len(board.controller.static_model()["frames"]) == len(lesson.steps)
     monkeypatch.setenv(STATIC_BOOK, "1")  # the static book's build: it steps through them, answer after question
-    notes = [frame["note"] for frame in board.static_model()["frames"]]
+    notes = [frame["note"] for frame in board.controller.static_model()["frames"]]
     assert notes[1::2] == [f"Answer: {step.explain}" for step in lesson.steps]
 
 
 # ----- the property: nothing hidden reaches the page, whatever the page sends ----------------------------------
 def check_the_page(board, sent: list[dict]) -> None:
     state = board.state
-    viewer = board._viewer()
-    covered = bool(board.curtain) or viewer is None
-    assert board.view == (board.public_view(state) if covered else state.observation(viewer))
+    viewer = board.controller._viewer()
+    covered = bool(board.values["curtain"]) or viewer is None
+    seen = board.controller.public_view(state) if covered else state.observation(viewer)
+    assert board.values["scene"].get("pieces", []) == pieces_seen(board, seen)
     hidden = set().union(*(hidden_words(state, seat) for seat in (range(state.num_players) if covered else [viewer])))
-    assert not words(json.dumps(synced(board))) & hidden
+    # The board's squares and spaces are public geometry: every scene names them all.
+    geometry = {space["id"] for space in board.values["scene"]["spaces"]}
+    assert not words(json.dumps(synced(board))) & (hidden - geometry)
     for message in sent:
         if message["filename"].endswith("-game.txt"):
             assert state.is_over and read_saved(message["text"]) == state  # the whole game once nothing is at stake
         else:  # a claim names the kept game and holds nothing else
             saved = json.loads(message["text"])
             assert saved["format"] == "capture-board-claim" and set(saved) == {"format", "version", "game", "token",
-                                                                               "actions", "note"}
+                                                                               "actions", "note", "board"}
 
 
 MIXES = [(slug, mode) for slug in BOARDS for mode in ("computer", "hotseat")]
@@ -424,10 +439,10 @@ def test_no_sequence_of_messages_shows_a_seat_what_it_may_not_see(slug, mode, rn
         sent.clear()
         before = board.state
         roll = rng.random()
-        if board.curtain and roll < 0.8:
+        if board.values["curtain"] and roll < 0.8:
             content = {"type": "ready"}
-        elif board.legal and roll < 0.75:
-            content = {"type": "play", "action": rng.choice(board.legal)}
+        elif board.controller.legal and roll < 0.75:
+            content = {"type": "play", "action": rng.choice(board.controller.legal)}
         elif roll < 0.85:
             content = {"type": "undo"}
         elif roll < 0.9:
@@ -439,17 +454,17 @@ def test_no_sequence_of_messages_shows_a_seat_what_it_may_not_see(slug, mode, rn
         send(board, content)
         saves += [message["text"] for message in sent]
         check_the_page(board, sent)
-        if content["type"] == "undo" and board.message_kind == "info":
+        if content["type"] == "undo" and board.values["message_kind"] == "info":
             # Undo kept the turn with the same player and crossed no chance event.
             assert board.state.current_player == before.current_player != CHANCE
-            assert all(s.current_player == before.current_player for s in board._states[-1:])
+            assert all(s.current_player == before.current_player for s in board.controller._states[-1:])
 
 
 # ----- the page ----------------------------------------------------------------------------------------------
 @pytest.mark.browser
 def test_the_page_says_why_undo_is_off_and_asks_before_a_new_game(browser, tmp_path):
     board = BoardWidget("card-commander", seed=3, seat=0)
-    page, errors = open_page(browser, tmp_path, board, legal=board.legal, mode="computer", level="rule",
+    page, errors = open_page(browser, tmp_path, board, legal=board.controller.legal, mode="computer", level="rule",
                              can_undo=False, undo_note="the turn has passed", under_way=True)
     assert page.get_by_role("button", name="undo").is_disabled()
     assert page.get_by_text("Undo is off: the turn has passed.").is_visible()
@@ -475,7 +490,7 @@ def test_the_page_keeps_the_claim_and_offers_to_resume_after_a_reload(browser, t
 
     board = BoardWidget("card-commander", seed=3, seat=0)
     send(board, {"type": "play", "action": "commander Karl"})
-    claim = board.resume
+    claim = board.values["resume"]
     fresh = BoardWidget("card-commander", seed=4, seat=0)  # the board of the reloaded page: nobody has moved
     model = dict(json.loads(fresh.to_json()), legal=fresh.legal, mode="computer", level="rule",
                  under_way=False, resume="")

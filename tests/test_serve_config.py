@@ -3,6 +3,8 @@ login and "class is full" pages, the short error a page's kernel shows (issue 19
 
 from __future__ import annotations
 
+import html
+import io
 import logging
 import os
 import pathlib
@@ -13,16 +15,28 @@ import jinja2
 import pytest
 from traitlets.config.loader import PyFileConfigLoader
 
+from capture_lib.classroom import kernel as kernel_side
 from capture_lib.classroom import voila as serving
 from capture_lib.classroom.auth import (
     ASK_THE_TEACHER,
+    WRONG_ADDRESS,
     WRONG_WORD,
     ClassroomIdentityProvider,
     ClassroomLoginHandler,
+    address_had_a_token,
     login_html,
 )
 from capture_lib.classroom.kernel import SHORT_MESSAGE, BoardError, quiet_tracebacks
-from capture_lib.classroom.limits import BUSY_STATUS, FULL_STATUS, ClassFull, KernelLimits, Running
+from capture_lib.classroom.limits import (
+    AGAIN,
+    BUSY_STATUS,
+    FULL_STATUS,
+    MINE_CLOSED,
+    ClassFull,
+    KernelLimits,
+    Running,
+    page_title,
+)
 
 
 # ----- the token ------------------------------------------------------------------------------------------
@@ -93,6 +107,8 @@ def test_serve_with_tracebacks_shown_leaves_the_kernels_ipython_alone(monkeypatc
 
 # ----- the kernel limits ----------------------------------------------------------------------------------
 OPEN, FRESH, CLOSED = Running(5.0, 1), Running(5.0, 0), Running(300.0, 0)
+#: A page that has been drawn (a page connected to its kernel) and is still open.
+OPENED = Running(5.0, 1, True)
 
 
 def granted(limits: KernelLimits, client: str, page: str, running: dict[str, Running], kernel_id: str) -> tuple:
@@ -105,18 +121,28 @@ def granted(limits: KernelLimits, client: str, page: str, running: dict[str, Run
     return admission.stop
 
 
-def test_a_page_opened_again_by_the_same_student_replaces_the_earlier_kernel():
+def test_a_page_opened_again_by_the_same_student_replaces_the_earlier_kernel_and_says_why():
     limits, running = KernelLimits(total=10, per_client=3), {}
     assert granted(limits, "ann", "/play", running, "k1") == ()
     assert granted(limits, "bob", "/play", running, "k2") == ()  # another student's copy stays
-    assert granted(limits, "ann", "/play", running, "k3") == ("k1",)
-    assert set(running) == {"k2", "k3"}
+    running["k1"] = OPENED
+    admission = limits.admit("ann", "/play", running)
+    assert admission.stop == ("k1",) and admission.reasons == (AGAIN,)
+
+
+def test_a_page_opened_again_while_the_first_is_still_opening_leaves_that_one_to_finish():
+    limits, running = KernelLimits(total=10, per_client=3), {}
+    granted(limits, "ann", "/play", running, "k1")  # its notebook still runs: its tab may be waiting for it
+    assert granted(limits, "ann", "/play", running, "k2") == ()
+    running["k1"] = Running(31.0, 0)  # never connected, idle past the grace: its tab went away
+    assert limits.admit("ann", "/play", running).stop == ("k1",)
 
 
 def test_kernels_still_stopping_do_not_count_against_the_class():
     limits, running = KernelLimits(total=2, per_client=1), {}
     granted(limits, "ann", "/play", running, "k1")
     granted(limits, "bob", "/play", running, "k2")
+    running["k1"] = running["k2"] = OPENED
     # Both reload at once: their old kernels are still exiting when the second reload is admitted.
     first = limits.admit("ann", "/play", dict(running))
     limits.bind(first.reservation, "k3")
@@ -125,14 +151,38 @@ def test_kernels_still_stopping_do_not_count_against_the_class():
     assert first.stop == ("k1",) and second.stop == ("k2",)
 
 
-def test_a_student_beyond_their_pages_loses_a_closed_page_before_an_open_one():
-    limits, running = KernelLimits(total=10, per_client=2), {}
+def test_a_student_at_their_bound_loses_a_closed_page_and_is_told_which_open_pages_to_close():
+    names = {"/chooser": "the game chooser", "/tutorial": "Card Commander (tutorial)", "/play": "Card Commander (play)"}
+    limits, running = KernelLimits(total=10, per_client=2, names=names.get), {}
     granted(limits, "ann", "/chooser", running, "k1")
     granted(limits, "ann", "/tutorial", running, "k2")
-    running["k1"], running["k2"] = Running(900.0, 1), Running(1.0, 0)  # the chooser is open, the tutorial closed
-    assert granted(limits, "ann", "/play", running, "k3") == ("k2",)
-    running["k3"] = Running(2.0, 1)
-    assert granted(limits, "ann", "/other", running, "k4") == ("k1",)  # both open: the longer idle goes
+    running["k1"], running["k2"] = Running(900.0, 1, True), Running(1.0, 0, True)  # the tutorial's tab closed
+    admission = limits.admit("ann", "/play", running)
+    assert admission.stop == ("k2",) and admission.reasons == (MINE_CLOSED,)
+    running.pop("k2")
+    limits.bind(admission.reservation, "k3")
+    running["k3"] = Running(2.0, 1, True)
+    with pytest.raises(ClassFull) as busy:  # both open: no page goes dead, the student chooses
+        limits.admit("ann", "/other", running)
+    assert busy.value.status == BUSY_STATUS
+    assert str(busy.value) == ("You already have 2 game pages open, the most one student may keep: the game "
+                               "chooser and Card Commander (play). Close one of them, then reload this page.")
+    assert set(running) == {"k1", "k3"} and not limits.stopping - {"k2"}
+
+
+def test_a_page_still_opening_is_never_stopped_to_make_room():
+    limits, running = KernelLimits(total=10, per_client=1, names=lambda page: page), {}
+    granted(limits, "ann", "/a", running, "k1")  # FRESH: its notebook still runs
+    with pytest.raises(ClassFull, match="You already have 1 game page open, the most one student may keep: /a. "
+                                        "Close it, then reload this page."):
+        limits.admit("ann", "/b", running)
+
+
+def test_page_titles_in_a_students_words():
+    assert page_title("/voila/render/play.ipynb") == "the game chooser"
+    assert page_title("/voila/render/card-commander/play.ipynb") == "Card Commander (play)"
+    assert page_title("/voila/render/medieval-capture/tutorial.ipynb") == "Capture: A Medieval Wargame (tutorial)"
+    assert page_title("/voila/render/no-such-game/play.ipynb") == "no-such-game (play)"
 
 
 def test_the_class_bound_stops_closed_pages_then_refuses_with_a_short_reason():
@@ -154,7 +204,7 @@ def test_pages_still_opening_count_and_give_their_place_back_when_they_never_sta
     first = limits.admit("ann", "/a", {})
     with pytest.raises(ClassFull) as busy:
         limits.admit("ann", "/b", {})  # ann's first page has not started yet
-    assert busy.value.status == BUSY_STATUS
+    assert busy.value.status == BUSY_STATUS and "still opening" in str(busy.value)
     limits.admit("bob", "/a", {})
     with pytest.raises(ClassFull):
         limits.admit("cat", "/a", {})
@@ -177,6 +227,45 @@ def test_the_login_page_says_to_ask_the_teacher_and_keeps_a_form_for_the_word():
     assert 'action="/login?next=%2Fvoila"' in page and 'name="password"' in page and 'name="_xsrf"' in page
     assert "Jupyter" not in page and "http" not in page.replace('lang="en"', "")  # nothing from elsewhere
     assert WRONG_WORD in login_html("/login", "", wrong=True)
+
+
+def test_a_wrong_word_in_the_address_is_told_apart_from_none():
+    assert address_had_a_token("/voila/render/play.ipynb?token=bad") and not address_had_a_token("/voila/render/x")
+    assert not address_had_a_token("/voila/render/play.ipynb?token=") and not address_had_a_token("/?tok=x")
+    page = login_html("/login", "", wrong_address=True)
+    assert html.escape(WRONG_ADDRESS) in page and html.escape(WRONG_WORD) not in page
+    assert html.escape(WRONG_ADDRESS) not in login_html("/login", "")
+
+
+def test_every_page_watches_its_kernel_and_the_manager_writes_why_one_stopped(tmp_path):
+    folder = serving.write_template(tmp_path)
+    template = (folder / "index.html.j2").read_text(encoding="utf-8")
+    assert "{%- block html_head_js -%}" in template and "{{ super() }}" in template
+    assert f"const EVERY_MS = {serving.WATCH_MS};" in template and "api/kernels/" in template
+    assert "voila/templates/capture/static/stopped/" in template and "Reload this page" in template
+    assert "http" not in serving.PAGE_WATCH.replace("https://", "").replace("http:", "")  # nothing from elsewhere
+    assert folder.joinpath(*serving.NOTICES).is_dir()
+    text = serving.voila_config("t", notices=folder.joinpath(*serving.NOTICES))
+    path = serving.write_private(tmp_path / "config" / serving.CONFIG_FILE, text)
+    c = PyFileConfigLoader(path.name, str(path.parent)).load_config()
+    assert c.ClassroomKernelManager.notices == str(folder.joinpath(*serving.NOTICES))
+
+
+def test_a_kernels_logging_goes_to_the_teacher_not_the_page(monkeypatch):
+    teacher = logging.getLogger("capture-test-teacher")
+    handler = logging.StreamHandler(io.StringIO())
+    teacher.addHandler(handler)
+    monkeypatch.setattr(kernel_side, "_teacher_log", lambda: teacher)
+    root = logging.getLogger()
+    try:
+        assert kernel_side.log_to_teacher() and handler in root.handlers
+        logging.getLogger("Comm").warning("No such comm: x")  # no handler of its own: reaches the root's
+        assert "No such comm: x" in handler.stream.getvalue()
+    finally:
+        root.removeHandler(handler)
+        logging.captureWarnings(False)
+    monkeypatch.setattr(kernel_side, "_teacher_log", lambda: logging.getLogger("capture_lib.classroom.voila"))
+    assert not kernel_side.log_to_teacher()  # outside a kernel nothing changes
 
 
 def test_the_identity_provider_serves_our_login_page():

@@ -3,6 +3,7 @@
     python tools/golden.py regenerate [GAME ...]   play the games again and rewrite their files
     python tools/golden.py check [GAME ...]        replay the stored files and print every difference
     python tools/golden.py list                    the playthroughs each game keeps, with their sizes
+    python tools/golden.py scenes [GAME ...]       rewrite what the boards draw at points of the kept games
 
 A playthrough file holds one game: its slug, options and seed, then every action in order with what
 it changed in each seat's observation (``observation(seat)`` for every seat, after every action),
@@ -11,7 +12,12 @@ replays the stored actions through the engine, writes the file again and fails o
 every change of the rules, of what a seat sees or of the notation shows up as a diff a reviewer can
 read. When the change is meant, run ``regenerate`` for that game and commit the new files with it.
 
-``SPECS`` lists, for each game, the option sets whose play differs and the games kept for each. The
+``tests/golden/scenes/<game>.txt`` keeps the scenes (what a board draws, ``capture_lib.core.scene``) of seat 0
+at a few points of each option set's first kept game; the test fails with a diff when a board would draw
+them otherwise, so a change of what a board draws shows up too.
+
+``SPECS`` lists, for each game, the option sets whose play differs and the games kept for each (each
+game's ``experiments.GOLDEN``, in its folder). The
 games are played by the seeded computer players (``random`` or ``rule``): only ``regenerate`` uses
 them, the test replays the stored actions, so a change in a computer player never breaks a file.
 """
@@ -55,53 +61,23 @@ class Spec:
         return GOLDEN / self.slug / f"{self.name}.txt"
 
 
-def _specs(slug: str, sets: Sequence[tuple[str, dict[str, Any], Sequence[tuple[int, Sequence[str]]]]]
-           ) -> tuple[Spec, ...]:
+def _specs_of(slug: str) -> tuple[Spec, ...]:
+    """The kept games of ``slug``: its folder's ``experiments.GOLDEN``, each option set's games."""
+    from capture_lib.games import describe
+
+    sets = describe(slug).require("experiments").GOLDEN
     return tuple(Spec(slug, f"{label}-{seed}", seed, tuple(players), dict(options))
                  for label, options, games in sets for seed, players in games)
 
 
-RR, UR = ("random", "random"), ("rule", "random")
-#: Per game: (label, options, [(seed, players), ...]). Each option set changes how the game plays.
-SPECS: dict[str, tuple[Spec, ...]] = {
-    "card-commander": _specs("card-commander", (
-        ("default", {}, ((1, RR), (2, RR), (3, UR))),
-        ("no-aces", {"aces": False}, ((1, RR), (2, UR))),
-        ("same-commander-all-rounds", {"same_commander": True, "play_all_rounds": True}, ((1, RR), (2, RR))),
-        ("extra-without-bonus", {"extra_card_bonus": False}, ((1, RR), (4, RR))),
-    )),
-    "capture-the-commander": _specs("capture-the-commander", (
-        ("default", {}, ((1, RR), (2, RR), (3, UR))),
-        ("three-players", {"players": 3}, ((1, ("random",) * 3), (2, ("rule", "random", "rule")))),
-        ("four-players", {"players": 4}, ((1, ("random",) * 4),)),
-        ("two-hands", {"hands": 2, "first_dealer": 0}, ((1, RR),)),
-        ("under-only", {"adjacency": "under-only"}, ((1, RR), (2, RR))),
-        ("last-card-tie-card", {"tie_anchor": "last-card", "tie_loser": "tie-card"}, ((1, RR), (2, RR))),
-        ("run-out-layout", {"run_out": "layout"}, ((1, RR), (2, RR))),
-    )),
-    "command-capture": _specs("command-capture", (
-        ("default", {}, ((1, ("rule", "rule")), (2, UR))),
-        ("vikings-rome", {"blue": "vikings", "red": "rome"}, ((1, ("rule", "rule")),)),
-        ("egypt-vikings-owner-facing", {"blue": "egypt", "red": "vikings", "directions": "owner",
-                                        "archer_move": "orthogonal", "plain_step": "orthogonal"},
-         ((1, ("rule", "rule")),)),
-        ("shots-and-fortress", {"projectiles": "fly-over", "fortress_range": 3, "ranged_commander": "immune",
-                                "fortress_flip": True}, ((1, ("rule", "rule")),)),
-        ("aura-and-lock", {"aura_pairs": "any", "state_lock": "until-own-turn", "siege_vs_fortify": "fortify"},
-         ((1, ("rule", "rule")),)),
-        ("timed", {"timed": True}, ((1, ("rule", "rule")),)),
-    )),
-    "medieval-capture": _specs("medieval-capture", (
-        ("default", {}, ((1, ("rule", "rule")), (2, ("rule", "rule")))),
-        ("one-crown-returning", {"crowns_to_win": 1, "crown_returns": True}, ((1, ("rule", "rule")),)),
-        ("four-players", {"players": 4, "crowns_to_win": 1}, ((1, ("rule",) * 4),)),
-        ("catapults-wild", {"catapult_rolls": "3-4-5-6", "catapult_shots": 2, "catapult_spread": "wild",
-                            "crowns_to_win": 2}, ((1, ("rule", "rule")),)),
-        ("returns-and-stops", {"killed_return": "both", "forced_stops": "both", "river_distance": "free",
-                               "black_die": 8, "crowns_to_win": 2}, ((1, ("rule", "rule")),)),
-        ("extended-deck", {"treasure_deck": "extended", "crowns_to_win": 2}, ((1, ("rule", "rule")),)),
-    )),
-}
+def specs() -> dict[str, tuple[Spec, ...]]:
+    """Every game's kept games, by slug (each game's ``experiments.GOLDEN``)."""
+    from capture_lib.games import list_games
+
+    return {slug: _specs_of(slug) for slug in list_games()}
+
+
+SPECS = specs()
 
 
 # ----- the text of a playthrough ----------
@@ -275,6 +251,62 @@ def difference(path: pathlib.Path, context: int = 3, most: int = 80) -> str:
     return "\n".join(diff[:most]) + cut
 
 
+# ----- what the boards draw: scene snapshots ----------
+SCENES = GOLDEN / "scenes"
+#: Where in a kept game a snapshot is taken, as fractions of its length.
+SCENE_POINTS = (0.0, 0.6)
+#: How many option sets of a game keep snapshots (the default rules first).
+SCENE_SETS = 3
+
+
+def scene_snapshots(slug: str) -> str:
+    """What seat 0's board draws at a few points of the first kept game of each of ``slug``'s option sets:
+    each scene as JSON (with its legal actions and last moves), one position a block, for a readable diff."""
+    from capture_lib import describe
+    from capture_lib.session.scenes import recent_lines, scene_json
+
+    description = describe(slug)
+    blocks = []
+    seen: set[str] = set()
+    for spec in SPECS[slug]:
+        label = spec.name.rsplit("-", 1)[0]
+        if label in seen or not spec.path.exists() or len(seen) >= SCENE_SETS:
+            continue
+        seen.add(label)
+        _, actions = read(spec.path)
+        state = description.game.new_game(seed=spec.seed, **spec.options)
+        states = [state]
+        for action in actions:
+            states.append(states[-1].play(action))
+        for point in SCENE_POINTS:
+            index = round(point * (len(states) - 1))
+            here = states[index]
+            legal = here.legal_actions() if here.current_player == 0 else []
+            recent = recent_lines(states[:index + 1], lambda s: s.observation(0), 0)
+            scene = scene_json(description, here.observation(0), legal, recent)
+            blocks.append(f"# {spec.name} after {index} actions\n" + json.dumps(scene, indent=1, sort_keys=True,
+                                                                               ensure_ascii=False))
+    return "\n".join(blocks) + "\n"
+
+
+def scenes_path(slug: str) -> pathlib.Path:
+    """Where ``slug``'s scene snapshots are kept."""
+    return SCENES / f"{slug}.txt"
+
+
+def scene_difference(slug: str, context: int = 3, most: int = 80) -> str:
+    """The unified diff between ``slug``'s stored scene snapshots and today's ('' when they agree)."""
+    path = scenes_path(slug)
+    stored = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    today = scene_snapshots(slug).splitlines()
+    if stored == today:
+        return ""
+    diff = list(difflib.unified_diff(stored, today, f"{path.name} (stored)", f"{path.name} (today)", n=context,
+                                     lineterm=""))
+    cut = f"\n... {len(diff) - most} more diff lines" if len(diff) > most else ""
+    return "\n".join(diff[:most]) + cut
+
+
 # ----- playing the games ----------
 def play(spec: Spec) -> list[str]:
     """The actions of the game ``spec`` describes, played to its end by its seeded computer players."""
@@ -317,9 +349,15 @@ def regenerate(slug: str) -> list[pathlib.Path]:
 
 def main(argv: list[str]) -> int:
     """Run the command in ``argv`` (see the module's docstring)."""
-    if not argv or argv[0] not in ("regenerate", "check", "list"):
+    if not argv or argv[0] not in ("regenerate", "check", "list", "scenes"):
         print(__doc__)
         return 2
+    if argv[0] == "scenes":
+        SCENES.mkdir(parents=True, exist_ok=True)
+        for slug in argv[1:] or sorted(SPECS):
+            scenes_path(slug).write_text(scene_snapshots(slug), encoding="utf-8")
+            print(f"wrote {scenes_path(slug).relative_to(ROOT)}")
+        return 0
     command, games = argv[0], argv[1:] or sorted(SPECS)
     unknown = [g for g in games if g not in SPECS]
     if unknown:

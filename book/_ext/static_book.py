@@ -7,8 +7,9 @@
 - No page carries myst-nb's widget state: nothing in the book reads it (the boards mount themselves).
 - When the build is done, the book's static files get what the pages load (``_static/capture/``): every
   board module and stylesheet, the page loader and the engine's worker (``capture_lib/hosts/live``), the
-  pinned Pyodide from ``node_modules`` (``npm ci``, run by ``tools/setup.sh``) and a wheel of capture_lib
-  built with ``pip wheel --no-deps``.
+  pinned Pyodide from the book folder's ``node_modules`` (``npm ci``, run by ``tools/setup.sh`` and
+  ``capture book``) and the engine's wheel (``capture_lib.bookkit.wheel``, made from the running package,
+  so that a book built from a pip install goes live too).
 
 Lessons' static pictures hold their questions only (``CAPTURE_STATIC_BOOK`` is not set): served, the live
 board checks answers and shows them on request; opened from a folder, the page says how to get it live.
@@ -16,23 +17,23 @@ board checks answers and shows them on request; opened from a folder, the page s
 
 from __future__ import annotations
 
-import importlib.metadata
 import os
 import pathlib
 import re
 import shutil
-import subprocess
-import sys
-import tempfile
 
 from sphinx.util import logging
 
+from capture_lib.bookkit.wheel import engine_wheel, wheel_name
+from capture_lib.core.places import PACKAGE
 from capture_lib.hosts.static import LIVE_BOOK, book_module_files
+from capture_lib.render.web import model_source
 
 logger = logging.getLogger(__name__)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LIVE = ROOT / "capture_lib" / "widgets" / "live"
+#: The page loader and the engine's worker, from the package that builds the book (a checkout's or a pip install's).
+LIVE = PACKAGE / "hosts" / "live"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 #: The files of the npm package ``pyodide`` that a page's worker loads.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -40,29 +41,10 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 FOLDER = "capture"
 
 
-def wheel_name() -> str:
-    """The file name of capture_lib's wheel (pure Python, no dependencies)."""
-    version = importlib.metadata.version("capture_lib")
-    return f"capture_lib-{version}-py3-none-any.whl"
-
-
 def _drop_widget_state(app, doctree) -> None:
     # myst-nb registers the notebook's widget state as a script for the page; nothing reads it here.
     files = getattr(app.env, "nb_metadata", {}).get(app.env.docname, {}).get("js_files", {})
     files.pop("ipywidgets_state", None)
-
-
-def build_wheel(target: pathlib.Path) -> pathlib.Path:
-    """Build capture_lib's wheel into ``target`` with ``pip wheel --no-deps`` and return its path."""
-    with tempfile.TemporaryDirectory() as scratch:
-        result = subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
-             "--wheel-dir", scratch, str(ROOT)], capture_output=True, text=True)
-        built = sorted(pathlib.Path(scratch).glob("capture_lib-*.whl"))
-        if result.returncode != 0 or not built:
-            raise RuntimeError(f"pip wheel failed: {(result.stderr or result.stdout)[-800:]}")
-        target.mkdir(parents=True, exist_ok=True)
-        return pathlib.Path(shutil.copy2(built[0], target / wheel_name()))
 
 
 def write_static(outdir: pathlib.Path) -> list[str]:
@@ -75,17 +57,20 @@ def write_static(outdir: pathlib.Path) -> list[str]:
     for name, text in book_module_files():
         (boards / name).write_text(text, encoding="utf-8")
     (folder / "live").mkdir(exist_ok=True)
-    for name in ("loader.js", "worker.js", "live.css"):
+    for name in ("worker.js", "live.css"):
         shutil.copy2(LIVE / name, folder / "live" / name)
+    # The page loader carries the one stand-in model that every board of the book gets (model.js).
+    (folder / "live" / "loader.js").write_text(model_source() + "\n" + (LIVE / "loader.js").read_text(encoding="utf-8"),
+                                               encoding="utf-8")
     (folder / "pyodide").mkdir(exist_ok=True)
     for name in PYODIDE_FILES:
         if (PYODIDE / name).is_file():
             shutil.copy2(PYODIDE / name, folder / "pyodide" / name)
         else:
-            missing.append(f"node_modules/pyodide/{name} (run `npm ci`, or tools/setup.sh, in the project's folder)")
+            missing.append(f"node_modules/pyodide/{name} (run `npm ci` in {ROOT})")
     try:
-        build_wheel(folder / "engine")
-    except (OSError, RuntimeError) as err:
+        engine_wheel(folder / "engine")
+    except OSError as err:
         missing.append(f"the capture_lib wheel ({err})")
     return missing
 

@@ -75,15 +75,19 @@ class Picture:
         return {"image/svg+xml": self.svg, "text/plain": "a picture of the board"}
 
 
-def picture(state: State, seat: int | None = None, everything: bool = False, **marks: Any) -> Picture:
+def picture(state: State, seat: int | None = None, everything: bool = False, caption: str = "", key: bool = True,
+            **marks: Any) -> Picture:
     """A picture of ``state`` as ``seat`` sees it (``None``: what the whole table sees; ``everything``:
-    every hidden card or piece shown), drawn by the game's own renderer; ``marks`` are the renderer's
-    (which squares, spaces or cards to mark, a caption).
+    every hidden card or piece shown), drawn from the game's scene by the SVG renderer, with ``caption``
+    under it and the key to its marks (``key``). ``marks`` are the scene's picture arguments
+    (``capture_lib.core.scene.SCENE_ARGUMENTS``: ``select``, ``marks``, ``arrows``, ``focus``); with
+    ``select``, the state's legal actions mark what a click there would show.
 
     The book's pages draw every position through this one function, so a page never holds code that
     depends on how a game's picture is made.
     """
     from capture_lib.games import describe
+    from capture_lib.render.picture import to_svg
 
     if everything:
         view = state.view(None, everything=True)
@@ -91,7 +95,10 @@ def picture(state: State, seat: int | None = None, everything: bool = False, **m
         view = state.view(None)
     else:
         view = state.observation(seat)
-    return Picture(describe(state.game.slug).require("render").to_svg(view, **marks))
+    module = describe(state.game.slug).require("scene")
+    legal = state.legal_actions() if marks.get("select") else ()
+    drawn = module.scene(view, legal, (), **marks)
+    return Picture(to_svg(drawn, caption=caption, key=key, assets=getattr(module, "ASSETS", None)))
 
 
 @dataclass(frozen=True)
@@ -140,7 +147,7 @@ def game_picture(slug: str, moves: int = 8, seed: int = 3) -> str:
         state = state.play(simple_player(state, state.current_player))
         played += 1
     # The whole table's view with nothing hidden: a picture of the game, not of a seat's secrets to keep.
-    return description.require("render").to_svg(state.view(None, everything=True))
+    return picture(state, everything=True, key=False).svg
 
 
 def book_order() -> tuple[str, ...]:

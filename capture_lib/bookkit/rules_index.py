@@ -127,6 +127,35 @@ def problems(slug: str, root: pathlib.Path = ROOT, check_tests: bool = True) -> 
     return found
 
 
+def practised(slug: str) -> dict[str, list[tuple[str, str]]]:
+    """Each rule key of ``slug``'s index -> where the learner practises it: ``(page, title)`` of every course
+    level and exercise that names the rule (``Level.rules``, ``Lesson.rules``)."""
+    from capture_lib.session import course
+
+    found: dict[str, list[tuple[str, str]]] = {}
+    description = describe(slug)
+    if description.part("course") is not None:
+        for number, level in enumerate(course.course(slug).levels, start=1):
+            for key in level.rules:
+                found.setdefault(key, []).append(("course", f"level {number}, {level.title}"))
+    if description.part("lessons") is not None:
+        for number, lesson in enumerate(course.exercises(slug), start=1):
+            for key in lesson.rules:
+                found.setdefault(key, []).append(("exercises", f"exercise {number}"))
+    return found
+
+
+def unpractised(slug: str) -> list[str]:
+    """The rules of ``slug``'s index that no course level or exercise practises, and the rule keys that a
+    level or exercise names but the index has not (a slip)."""
+    keys = {rule.key for rule in rules_index(slug)}
+    where = practised(slug)
+    out = [f"{slug}: no level or exercise practises the rule {key!r}" for key in sorted(keys - set(where))]
+    out += [f"{slug}: {places[0][1]} names the rule {key!r}, which the index has not"
+            for key, places in sorted(where.items()) if key not in keys]
+    return out
+
+
 def _code(text: str) -> str:
     # Long dotted names and test names: let the browser break them after "." "_" and "::".
     # Underscores are written as entities so that Markdown never reads them as emphasis.
@@ -142,14 +171,17 @@ def _short_code(dotted: str) -> str:
 def rules_index_markdown(slug: str) -> str:
     """The index of ``slug`` as a Markdown table (one row a rule) for the chapter's rules-index page."""
     module = describe(slug).package
-    rows = ["| # | rule, and where the engine does it and a test checks it | live example |", "| --- | --- | --- |"]
+    rows = ["| # | rule, and where the engine does it and a test checks it | live example | practised in |",
+            "| --- | --- | --- | --- |"]
+    where = practised(slug)
     for number, rule in enumerate(rules_index(slug), start=1):
         code = ", ".join(_code(_short_code(c)) for c in rule.code)
         tests = ", ".join(_code(t.rsplit("/", 1)[-1]) for t in rule.tests)
         page, heading = rule.example
         example = f'<a href="{page}.html#{section_id(heading)}">{page}: {heading}</a>'
+        places = "; ".join(f'<a href="{p}.html">{html.escape(t)}</a>' for p, t in where.get(rule.key, []))
         rows.append(f"| {number} | **{rule.topic}.** {rule.rule}<br><small>engine: {code}<br>"
-                    f"tests: {tests}</small> | {example} |")
+                    f"tests: {tests}</small> | {example} | {places} |")
     intro = (f"Engine code is relative to `{module}`; tests are in `tests/{module.rsplit('.', 1)[-1]}/`.\n\n")
     return intro + "\n".join(rows) + "\n"
 

@@ -72,9 +72,10 @@ def _card_commander() -> tuple[str, str]:
 
 
 def _capture_the_commander() -> tuple[str, str]:
-    from capture_lib.games.capture_the_commander.render import layout_diagram
+    from capture_lib.games.capture_the_commander.scene import layout_diagram
+    from capture_lib.render.picture import to_svg
 
-    return layout_diagram(), "One player's layout: the slots, numbered"
+    return to_svg(layout_diagram(), key=False), "One player's layout: the slots, numbered"
 
 
 def _command_capture() -> tuple[str, str]:

@@ -8,6 +8,7 @@ or type the word the teacher gave. It needs nothing from the internet.
 from __future__ import annotations
 
 import html
+import urllib.parse
 from typing import Any
 
 from jupyter_server.auth.identity import PasswordIdentityProvider
@@ -18,6 +19,9 @@ from voila.voila_identity_provider import VoilaLoginHandler
 ASK_THE_TEACHER = "Ask your teacher for the address"
 #: Shown when the typed word is not the class's.
 WRONG_WORD = "That is not the word of this class. Check it with your teacher."
+#: Shown when the address itself carried a word (``?token=...``) that is not the class's.
+WRONG_ADDRESS = ("The address you opened has a word in it (after ?token=) that is not this class's: it may be "
+                 "mistyped, cut short, or from another lesson. Check it with your teacher.")
 
 PAGE_STYLE = ("body{font-family:system-ui,sans-serif;max-width:34em;margin:4em auto;padding:0 1em;"
               "line-height:1.5;color:#222}h1{font-size:1.5em}.capture-wrong{color:#a00}"
@@ -31,9 +35,13 @@ def page_html(title: str, body: str) -> str:
             f'</head><body><main class="capture-page">{body}</main></body></html>')
 
 
-def login_html(action: str, xsrf_field: str, wrong: bool = False) -> str:
-    """The login page: ask the teacher; or type the class's word into a form that posts to ``action``."""
-    warning = f'<p class="capture-wrong">{html.escape(WRONG_WORD)}</p>' if wrong else ""
+def login_html(action: str, xsrf_field: str, wrong: bool = False, wrong_address: bool = False) -> str:
+    """The login page: ask the teacher; or type the class's word into a form that posts to ``action``.
+
+    ``wrong``: a word was typed and is not the class's; ``wrong_address``: the address carried one that is not.
+    """
+    warnings = [text for text, shown in ((WRONG_ADDRESS, wrong_address), (WRONG_WORD, wrong)) if shown]
+    warning = "".join(f'<p class="capture-wrong">{html.escape(text)}</p>' for text in warnings)
     return page_html(ASK_THE_TEACHER, (
         f"<h1>{html.escape(ASK_THE_TEACHER)}</h1>"
         "<p>These game pages open only from the full address your teacher gives the class: it ends in "
@@ -44,13 +52,21 @@ def login_html(action: str, xsrf_field: str, wrong: bool = False) -> str:
         'autofocus></label> <button type="submit">Join the class</button></form>'))
 
 
+def address_had_a_token(target: str) -> bool:
+    """Whether the page the student was sent here from (the login's ``next``) carried a token: one that was
+    right would have let them in, so it was wrong (not missing)."""
+    query = urllib.parse.urlsplit(target).query
+    return any(value.strip() for value in urllib.parse.parse_qs(query).get("token", []))
+
+
 class ClassroomLoginHandler(VoilaLoginHandler):
     """Jupyter's login handler (checking the word and setting the login cookie) with our page."""
 
     def _render(self, message: Any = None) -> None:
-        next_url = url_escape(self.get_argument("next", default=self.base_url))
-        action = f"{self.base_url}login?next={next_url}"
-        self.write(login_html(action, self.xsrf_form_html(), wrong=bool(message)))
+        target = self.get_argument("next", default=self.base_url)
+        action = f"{self.base_url}login?next={url_escape(target)}"
+        self.write(login_html(action, self.xsrf_form_html(), wrong=bool(message),
+                              wrong_address=address_had_a_token(target)))
 
 
 class ClassroomIdentityProvider(PasswordIdentityProvider):

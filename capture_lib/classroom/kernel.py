@@ -6,6 +6,11 @@ file paths and code, to the page. ``quiet_tracebacks`` replaces what goes to the
 ``SHORT_MESSAGE`` and writes the traceback to the kernel's own log, which is the terminal (or log file)
 of the teacher who started the server. ``capture serve`` runs it at every kernel's start through an
 IPython startup file, unless the server was started to show tracebacks (for developers).
+
+The kernel's logging goes the same way (``log_to_teacher``): a message the kernel cannot use (a
+``comm_open`` for ``jupyter.widget.control`` with a wrong version, a message to a comm that does not
+exist) is logged with its traceback by ipykernel and the ``comm`` package, whose loggers have no handler
+of their own, so Python would print it on ``sys.stderr``, which in a kernel is the page's output stream.
 """
 
 from __future__ import annotations
@@ -58,6 +63,26 @@ def quiet_tracebacks(shell: Any = None) -> bool:
         send(BoardError, BoardError(SHORT_MESSAGE), [f"{BoardError.__name__}: {SHORT_MESSAGE}"])
 
     shell._showtraceback = short_traceback
+    log_to_teacher()
+    return True
+
+
+def log_to_teacher() -> bool:
+    """Send the kernel's logging (every logger's, and Python's warnings) to the teacher's log, never the page.
+
+    The kernel application's log writes to the kernel's real standard error (ipykernel reroutes its handlers
+    there), which is the server's terminal; the root logger gets those handlers, so no record falls through
+    to Python's last-resort handler, which writes to ``sys.stderr``: the page's output stream. Returns
+    whether the handlers were found (False outside a kernel, where nothing changes).
+    """
+    app = _teacher_log()
+    if not app.handlers or app.name == "capture_lib.classroom.voila":
+        return False
+    root = logging.getLogger()
+    for handler in app.handlers:
+        if handler not in root.handlers:
+            root.addHandler(handler)
+    logging.captureWarnings(True)  # a warning names the file that raised it: the teacher's to read
     return True
 
 

@@ -62,6 +62,69 @@ CONFIG_FILE = "voila.py"
 #: Our Voila page template: Voila's "lab" template without the icon font it loads from a CDN (a
 #: classroom may have no internet, and nothing on these pages uses those icons).
 TEMPLATE = "capture"
+#: The folder under our template where the kernel manager writes why each kernel stopped (``<id>.json``),
+#: served to the pages at ``/voila/templates/capture/static/stopped/``.
+NOTICES = ("static", "stopped")
+#: How often (milliseconds) a page asks whether its kernel still runs.
+WATCH_MS = 15_000
+#: The page watch, in every served page's head: every ``WATCH_MS`` it asks the server for its kernel; when
+#: the kernel is gone it shows why (``capture_lib.classroom.limits`` wrote the reason) and a button to
+#: reload, and when the server cannot be reached twice running it says so. Without it a page whose kernel
+#: stopped looks alive, takes clicks and answers nothing. It fetches nothing from elsewhere.
+PAGE_WATCH = """(() => {
+  "use strict";
+  const EVERY_MS = %(every)d;
+  let failures = 0;
+  let said = false;
+  const config = () => {
+    const element = document.getElementById("jupyter-config-data");
+    try { return element ? JSON.parse(element.textContent) : null; } catch (error) { return null; }
+  };
+  const say = (text) => {
+    if (said || !document.body) return;
+    said = true;
+    const box = document.createElement("div");
+    box.className = "capture-stopped";
+    box.setAttribute("role", "alert");
+    box.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:10000;padding:.8em 1em;" +
+      "background:#fff4d6;color:#222;border-bottom:2px solid #8a5a00;font:16px/1.4 system-ui,sans-serif";
+    const line = document.createElement("p");
+    line.style.margin = "0 0 .5em";
+    line.textContent = text;
+    const reload = document.createElement("button");
+    reload.type = "button";
+    reload.textContent = "Reload this page";
+    reload.style.font = "inherit";
+    reload.addEventListener("click", () => location.reload());
+    box.append(line, reload);
+    document.body.prepend(box);
+  };
+  const check = async () => {
+    const page = config();
+    if (said || !page || !page.kernelId) return;
+    const base = page.baseUrl || "/";
+    let answer;
+    try {
+      answer = await fetch(`${base}api/kernels/${page.kernelId}`, {credentials: "same-origin", cache: "no-store"});
+    } catch (error) {
+      failures += 1;
+      if (failures >= 2) say("The game server cannot be reached: the teacher may have stopped it, or the " +
+                             "network is down. Reload this page when it is back.");
+      return;
+    }
+    failures = 0;
+    if (answer.status !== 404) return;
+    let reason = "";
+    try {
+      const notice = await fetch(`${base}voila/templates/%(template)s/static/stopped/${page.kernelId}.json`,
+                                 {cache: "no-store"});
+      if (notice.ok) reason = (await notice.json()).reason || "";
+    } catch (error) { /* said without the reason */ }
+    say(`This page has stopped${reason ? ": " + reason : ""}. It no longer answers your moves: reload it ` +
+        "to play here again.");
+  };
+  setInterval(check, EVERY_MS);
+})();"""
 CDN_LINKS = (
     '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css"'
     ' type="text/css" />',
@@ -128,18 +191,26 @@ def write_template(share: pathlib.Path) -> pathlib.Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}), encoding="utf-8")
     dropped = "".join(f" | replace({link!r}, '')" for link in CDN_LINKS)
+    watch = PAGE_WATCH % {"every": WATCH_MS, "template": TEMPLATE}
     (folder / "index.html.j2").write_text(
         "{%- extends 'voila/templates/lab/index.html.j2' -%}\n"
         "{%- block notebook_css -%}\n"
         f"{{{{ super(){dropped} }}}}\n"
-        "{%- endblock notebook_css -%}\n", encoding="utf-8")
+        "{%- endblock notebook_css -%}\n"
+        "{%- block html_head_js -%}\n"
+        "{{ super() }}\n"
+        f"<script>\n{watch}\n</script>\n"
+        "{%- endblock html_head_js -%}\n", encoding="utf-8")
+    folder.joinpath(*NOTICES).mkdir(parents=True, exist_ok=True)
     for status in (429, 503):  # Jupyter renders "<status>.html" for an error before "error.html"
         (folder / f"{status}.html").write_text(error_page_template(), encoding="utf-8")
     return folder
 
 
-def voila_config(token: str, max_pages: int = MAX_PAGES, pages_per_student: int = PAGES_PER_STUDENT) -> str:
-    """The text of Voila's config file: the token, our login page and our bounded kernel manager."""
+def voila_config(token: str, max_pages: int = MAX_PAGES, pages_per_student: int = PAGES_PER_STUDENT,
+                 notices: pathlib.Path | str = "") -> str:
+    """The text of Voila's config file: the token, our login page and our bounded kernel manager, which
+    writes why it stopped a kernel into ``notices`` (the template's folder the pages read)."""
     if max_pages < 1 or pages_per_student < 1:
         raise ValueError(f"a class needs at least 1 page in all and per student (got {max_pages} and "
                          f"{pages_per_student})")
@@ -153,6 +224,7 @@ def voila_config(token: str, max_pages: int = MAX_PAGES, pages_per_student: int 
         "c.VoilaConfiguration.prelaunch_hook = prelaunch_hook",
         f"c.ClassroomKernelManager.max_kernels = {int(max_pages)}",
         f"c.ClassroomKernelManager.max_kernels_per_client = {int(pages_per_student)}",
+        f"c.ClassroomKernelManager.notices = {str(notices)!r}",
         ""])
 
 
@@ -248,7 +320,7 @@ def serve(port: int = DEFAULT_PORT, ip: str = "127.0.0.1", token: str | None = N
     student (see ``capture_lib.classroom.limits``).
     """
     token = token or os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(24)
-    text = voila_config(token, max_pages, pages_per_student)  # checks the limits before anything starts
+    voila_config(token, max_pages, pages_per_student)  # checks the limits before anything starts
     work = pathlib.Path(tempfile.mkdtemp(prefix="capture-serve-"))
     site, share, config = work / "pages", work / "share", work / "config"
     process: subprocess.Popen | None = None
@@ -261,8 +333,8 @@ def serve(port: int = DEFAULT_PORT, ip: str = "127.0.0.1", token: str | None = N
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, stop)  # so that the copy is removed and Voila stopped on SIGTERM too
         pages = prepare_site(site, book)
-        write_template(share)
-        write_private(config / CONFIG_FILE, text)
+        notices = write_template(share).joinpath(*NOTICES)
+        write_private(config / CONFIG_FILE, voila_config(token, max_pages, pages_per_student, notices))
         env = dict(os.environ)
         env.pop(TOKEN_ENV, None)  # Voila and its kernels have no use for it
         env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(share), env.get("JUPYTER_PATH", "")) if p)

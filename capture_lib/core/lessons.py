@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from capture_lib.core.protocol import Action, State
 
@@ -88,6 +89,8 @@ class Lesson:
     title: str
     steps: tuple[Step, ...]
     intro: str = ""
+    #: The keys of the rules index that the lesson practises.
+    rules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.steps:
@@ -129,3 +132,175 @@ def solution_markdown(lesson: Lesson) -> str:
         lines.append("")
     lines.append(":::")
     return "\n".join(lines)
+
+
+# ----- the course: stages of short levels -------------------------------------------------------------------
+#: Whether a level's goal is reached in a position (after the learner's move and the replies to it).
+Goal = Callable[[State], bool]
+#: Why a level can no longer be won in a position ("" while it can): then the learner tries again.
+Lost = Callable[[State], str]
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a game's course, in the manner of lichess's Learn: one idea, a goal in a sentence.
+
+    The learner (``seat``) plays from ``start`` until ``done`` holds; every legal move is allowed, so a
+    level leaves room for choice, and a level is lost when ``lost`` gives a reason (a piece left to be
+    taken, the target gone) or after ``most`` moves. After each of the learner's moves the other seats
+    answer with ``replies`` (scripted actions, played in turn while they are legal; what is left to play
+    after them is played by the ``opponent``, a computer player given as a function, untimed, so it plays
+    the same way every time) and chance is resolved from the start's seed, so a level plays the same way
+    every time. ``targets`` are marked on the board (the key's
+    "target"); ``arrows`` are routes drawn as a hint. ``par`` is the number of moves for three stars:
+    three at par or fewer without a hint, two within two moves more or with a hint, one otherwise.
+    ``solution`` reaches the goal in ``par`` moves; it is played through the engine when the level is
+    made. ``rules`` are the keys of the rules index that the level practises.
+    """
+
+    key: str
+    stage: str
+    title: str
+    goal: str
+    start: State
+    seat: int
+    done: Goal
+    solution: tuple[str, ...]
+    hint: str
+    explain: str
+    par: int = 0
+    targets: tuple[str, ...] = ()
+    arrows: tuple[tuple[str, ...], ...] = ()
+    replies: tuple[str, ...] = ()
+    opponent: Callable[[State, int], Any] | None = None
+    lost: Lost | None = None
+    most: int = 0
+    rules: tuple[str, ...] = ()
+    #: For a level played as a whole game (no fixed line wins it): a player that wins it for the learner,
+    #: so the level is solved through the engine all the same.
+    solver: Callable[[State, int], Any] | None = None
+
+    def __post_init__(self) -> None:
+        if not (self.key and self.title and self.goal and self.hint and self.explain):
+            raise ValueError(f"level {self.key!r}: a level needs a key, a title, a goal, a hint and an explanation")
+        if not self.solution and self.solver is None:
+            raise ValueError(f"level {self.key!r}: a level needs a solution, or a solver for a whole game")
+        if self.par == 0:
+            object.__setattr__(self, "par", len(self.solution))
+        if self.most == 0:
+            object.__setattr__(self, "most", max(self.par * 2 + 2, self.par + 4))
+
+    def answered(self, state: State, replied: int) -> tuple[State, int]:
+        """``state`` after the replies to a learner's move, up to the learner's next turn or the end; with
+        the number of scripted replies used so far (``replied``) carried on."""
+        trail, replied = self.replies_to(state, replied)
+        return (trail[-1] if trail else state), replied
+
+    def replies_to(self, state: State, replied: int) -> tuple[list[State], int]:
+        """Every position the replies to a learner's move pass through (one action apart), up to the
+        learner's next turn or the end, and the scripted replies used so far."""
+        from capture_lib.core.chance import CHANCE
+
+        trail: list[State] = []
+        while not state.is_over and state.current_player != self.seat:
+            if state.current_player == CHANCE:
+                state = state.play_chance()
+            elif replied < len(self.replies) and self._legal(state, self.replies[replied]):
+                state = state.play(self.replies[replied])
+                replied += 1
+            else:
+                replied = len(self.replies)  # the learner went another way: the computer answers from here
+                if self.opponent is None:
+                    raise ValueError(f"level {self.key!r}: no reply is written for this position and no computer "
+                                     "plays")
+                state = state.play(self.opponent(state, state.current_player))
+            trail.append(state)
+        return trail, replied
+
+    def solved(self) -> list[str]:
+        """The learner's moves that ``solver`` plays to the goal (a whole game's level), within ``most``."""
+        assert self.solver is not None
+        state, replied = self.answered(self.start, 0)
+        moves: list[str] = []
+        while not self.done(state) and len(moves) < self.most and not state.is_over:
+            move = str(self.solver(state, self.seat))
+            moves.append(move)
+            state, replied = self.answered(state.play(move), replied)
+        return moves
+
+    @staticmethod
+    def _legal(state: State, action: str) -> bool:
+        from capture_lib.core.errors import IllegalAction
+
+        try:
+            state.play(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def play(self, moves: tuple[str, ...]) -> State:
+        """The position after the learner's ``moves`` and every reply (``IllegalAction`` for an illegal one)."""
+        state, replied = self.answered(self.start, 0)
+        for move in moves:
+            state, replied = self.answered(state.play(move), replied)
+        return state
+
+    def stars(self, moves: int, hinted: bool) -> int:
+        """Three stars at par or fewer without a hint, two within two moves more or with a hint, else one."""
+        if moves <= self.par and not hinted:
+            return 3
+        return 2 if moves <= self.par + 2 else 1
+
+    def validate(self) -> None:
+        """Play the solution through the engine: the goal must be reached at its end and not before, and the
+        level must not count as lost on the way; ``ValueError`` says what is wrong."""
+        state, replied = self.answered(self.start, 0)
+        if state.is_over or state.current_player != self.seat:
+            raise ValueError(f"level {self.key!r}: the learner ({self.seat}) is not to act at the start")
+        moves = list(self.solution)
+        if not moves and self.solver is not None:
+            moves = self.solved()
+        for number, move in enumerate(moves, start=1):
+            if self.done(state):
+                raise ValueError(f"level {self.key!r}: the goal is reached before the solution's move {number}")
+            if self.lost is not None and self.lost(state):
+                raise ValueError(f"level {self.key!r}: the level is lost before the solution's move {number}")
+            state, replied = self.answered(state.play(move), replied)
+        if not self.done(state):
+            raise ValueError(f"level {self.key!r}: the solution does not reach the goal")
+
+
+@dataclass(frozen=True)
+class Course:
+    """A game's course: its levels in the order a beginner needs them, grouped in stages (``Level.stage``)."""
+
+    game: str
+    title: str
+    levels: tuple[Level, ...]
+    intro: str = ""
+
+    def __post_init__(self) -> None:
+        keys = [level.key for level in self.levels]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"course {self.title!r}: two levels share a key")
+        for level in self.levels:
+            if level.start.game.slug != self.game:
+                raise ValueError(f"course {self.title!r}: level {level.key!r} is a {level.start.game.slug} position")
+            level.validate()
+
+    @property
+    def stages(self) -> list[tuple[str, list[Level]]]:
+        """The stages in order, each with its levels."""
+        out: list[tuple[str, list[Level]]] = []
+        for level in self.levels:
+            if not out or out[-1][0] != level.stage:
+                out.append((level.stage, []))
+            out[-1][1].append(level)
+        return out
+
+    def level(self, key: str) -> Level:
+        """The level called ``key`` (``KeyError`` if the course has none)."""
+        for level in self.levels:
+            if level.key == key:
+                return level
+        raise KeyError(key)

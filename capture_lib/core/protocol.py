@@ -198,6 +198,17 @@ class State(ABC):
         goes on. Read from the position alone: it adds nothing to what a seat may see once the game is over."""
         return self._end_reason() if self.is_over else ""
 
+    def _shown(self) -> Any:
+        """Hook: everything once hidden that some seat has been shown so far (a card turned face up, a hidden
+        unit revealed), as a value that changes exactly when something more is shown. A game with nothing
+        hidden keeps the default."""
+        return ()
+
+    def shows_hidden(self, action: Action | str) -> bool:
+        """Whether playing ``action`` shows anybody something that was hidden until now: exact, from what the
+        game says it has shown (``_shown``). The boards' undo never takes such a move back."""
+        return self.play(action)._shown() != self._shown()
+
     def _end_reason(self) -> str:
         """Hook: the game's own end condition that was met, in a sentence (called only once it is over)."""
         return "The game is over."

@@ -24,7 +24,8 @@ number, ``true`` or ``false``), then the moves, one a line, in the game's notati
 The headers: ``Game`` (the slug) and ``Record`` (this format's version, 1) come first and are needed;
 every option of the game is an ``Option`` header, defaults included, so a record never depends on
 today's defaults, and a record that names an option this engine does not know, or leaves one out,
-is refused as made under other rules. ``Start`` is the position text the game began from (absent for a
+is refused as made under other rules (and one cut short, as truncated: see ``truncation``). ``Start`` is the
+position text the game began from (absent for a
 new game). ``SeedPolicy`` says what decides the chance still to come: ``fixed`` (the ``Seed`` header
 holds the seed, so a loaded game goes on exactly as the recorded one would) or ``withheld`` (no seed is
 written; a loaded game draws a new one from the system's secure source). Every chance outcome that
@@ -55,6 +56,8 @@ from capture_lib.core.seeds import fresh_seed
 if TYPE_CHECKING:
     from capture_lib.core.protocol import Game, State
 
+#: The headers this engine writes last: a record cut short before its moves lacks them.
+CLOSING_HEADERS = ("Moves", "ToAct", "Result")
 #: This format's version, the ``Record`` header.
 VERSION = 1
 #: The headers a record may hold, in the order they are written.
@@ -145,38 +148,58 @@ def parse(text: str) -> tuple[dict[str, list[Any]], dict[str, Any], list[str]]:
     headers: dict[str, list[Any]] = {}
     options: dict[str, Any] = {}
     moves: list[str] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("["):
-            if moves:
-                raise ValueError(f"record line {number}: the headers come before the moves")
-            m = _HEADER.fullmatch(line)
-            if not m:
-                raise ValueError(f"record line {number} should be a header like [Game \"card-commander\"]")
-            name, values = m.group(1), _values(m.group(2), number)
-            if name not in HEADERS:
-                raise ValueError(f"record line {number}: unknown header {shown(name)} (a record has "
-                                 f"{', '.join(HEADERS)}): it was made by another engine")
-            if name == "Option":
-                if len(values) != 2 or not isinstance(values[0], str):
-                    raise ValueError(f"record line {number}: an option is [Option \"name\" value]")
-                if values[0] in options:
-                    raise ValueError(f"record line {number}: option {shown(values[0])} is given twice")
-                options[values[0]] = values[1]
-                continue
-            if name in headers:
-                raise ValueError(f"record line {number}: the {name} header is given twice")
-            headers[name] = values
-            continue
-        m = _MOVE.fullmatch(line)
-        if not m or not m.group(2):
-            raise ValueError(f"record line {number} should be a move like '{len(moves) + 1}. notation'")
-        if m.group(1) is not None and int(m.group(1)) != len(moves) + 1:
-            raise ValueError(f"record line {number}: move {len(moves) + 1} is numbered {m.group(1)}")
-        moves.append(m.group(2))
+    lines = text.splitlines()
+    cut = _cut_line(text, lines)
+    for number, raw in enumerate(lines, 1):
+        try:
+            _parse_line(number, raw, headers, options, moves)
+        except ValueError as err:
+            if number == cut:
+                raise ValueError(f"the record is truncated: its last line, {number}, stops part way "
+                                 f"({err})") from None
+            raise
     return headers, options, moves
+
+
+def _cut_line(text: str, lines: list[str]) -> int | None:
+    """The number of the line where ``text`` was cut short, or ``None``: a record of more than one line whose
+    last line has no line end (this engine ends every line of a record), so a fault there is the cut's."""
+    return len(lines) if len(lines) > 1 and not text.endswith(("\n", "\r")) else None
+
+
+def _parse_line(number: int, raw: str, headers: dict[str, list[Any]], options: dict[str, Any],
+                moves: list[str]) -> None:
+    """Read line ``number`` of a record into ``headers``, ``options`` or ``moves``; ``ValueError`` if malformed."""
+    line = raw.strip()
+    if not line or line.startswith("#"):
+        return
+    if line.startswith("["):
+        if moves:
+            raise ValueError(f"record line {number}: the headers come before the moves")
+        m = _HEADER.fullmatch(line)
+        if not m:
+            raise ValueError(f"record line {number} should be a header like [Game \"card-commander\"]")
+        name, values = m.group(1), _values(m.group(2), number)
+        if name not in HEADERS:
+            raise ValueError(f"record line {number}: unknown header {shown(name)} (a record has "
+                             f"{', '.join(HEADERS)}): it was made by another engine")
+        if name == "Option":
+            if len(values) != 2 or not isinstance(values[0], str):
+                raise ValueError(f"record line {number}: an option is [Option \"name\" value]")
+            if values[0] in options:
+                raise ValueError(f"record line {number}: option {shown(values[0])} is given twice")
+            options[values[0]] = values[1]
+            return
+        if name in headers:
+            raise ValueError(f"record line {number}: the {name} header is given twice")
+        headers[name] = values
+        return
+    m = _MOVE.fullmatch(line)
+    if not m or not m.group(2):
+        raise ValueError(f"record line {number} should be a move like '{len(moves) + 1}. notation'")
+    if m.group(1) is not None and int(m.group(1)) != len(moves) + 1:
+        raise ValueError(f"record line {number}: move {len(moves) + 1} is numbered {m.group(1)}")
+    moves.append(m.group(2))
 
 
 def _slug(headers: dict[str, list[Any]]) -> str:
@@ -198,6 +221,7 @@ def read(game: Game, text: str) -> State:
     slug = _slug(headers)
     if slug != game.slug:
         raise ValueError(f"the record is of {shown(slug)}, not {game.slug!r}")
+    truncation(game, headers, options, moves)
     version = _one(headers, "Record", int)
     if version != VERSION:
         raise ValueError(f"record version {shown(version)} is not supported (this engine reads version "
@@ -219,7 +243,14 @@ def read(game: Game, text: str) -> State:
         state = saves.start_state(game, seed, resolved, start)
     except ValueError as err:
         raise ValueError(f"the record's start cannot be set up: {err}") from None
-    state = saves.replay(state, moves, "the record")
+    try:
+        state = saves.replay(state, moves, "the record")
+    except ValueError as err:
+        lines = text.splitlines()
+        if moves and _cut_line(text, lines) is not None and lines[-1].strip().endswith(moves[-1]):
+            raise ValueError(f"the record is truncated: its last move, {shown(moves[-1])}, stops part way "
+                             f"({err})") from None
+        raise
     claims = {"Moves": len(moves), "ToAct": _to_act(state), "Result": _result(state)}
     for name, value in claims.items():
         if name in headers:
@@ -228,6 +259,26 @@ def read(game: Game, text: str) -> State:
                 raise ValueError(f"the record was made under other rules: after its {len(moves)} moves its "
                                  f"{name} header says {shown(said)}, but this engine has {value!r}")
     return state
+
+
+def truncation(game: Game, headers: dict[str, list[Any]], options: dict[str, Any], moves: list[str]) -> None:
+    """``ValueError`` saying the record is truncated when it was cut short at the end of a line: fewer moves
+    than its ``Moves`` header says, or headers that stop before the ones this engine writes last
+    (``CLOSING_HEADERS``), with no move after them."""
+    if "Moves" in headers:
+        claimed = _one(headers, "Moves", int)
+        if claimed > len(moves):
+            raise ValueError(f"the record is truncated: its Moves header says {claimed} moves, but only "
+                             f"{len(moves)} follow (the end of the file is missing)")
+    elif not moves and not any(name in headers for name in CLOSING_HEADERS):
+        wanted = [f"its {name} header" for name in ("Record", "SeedPolicy") if name not in headers]
+        if headers.get("SeedPolicy") == ["fixed"] and "Seed" not in headers:
+            wanted.append("its Seed header")
+        wanted += [f"the option {shown(name)}" for name in sorted(o.name for o in game.options) if name not in options]
+        # A record this engine writes always ends its headers with CLOSING_HEADERS: one without them and
+        # without a move stops in its headers, even where what is there would make a new game.
+        raise ValueError(f"the record is truncated: it stops in its headers, before "
+                         f"{(wanted or ['its Moves header'])[0]} and its moves (the end of the file is missing)")
 
 
 def load(text: str | bytes, game: Game | None = None, find: Callable[[str], Game] | None = None) -> State:

@@ -16,7 +16,8 @@ Version 2 (written since December 2026) has these fields:
              chance is pending, ``null`` once the game is over): loading checks that the replay gets
              there, so a save made under other rules that happen to allow its actions is still caught
 
-A save made under other rules says so instead of being replayed under today's: an option this engine
+A save cut short (its JSON stops before its end) is refused as truncated. A save made under other
+rules says so instead of being replayed under today's: an option this engine
 does not know, an option of the game that the save does not set, a version other than 1 or 2, or a
 replay that does not reach the position the save says. Version 1 saves (the same fields without
 ``reached``) are still read: they too listed every option, so they get every check but the last one.
@@ -28,6 +29,7 @@ who runs it), never for a seat.
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from capture_lib.core.errors import IllegalAction
@@ -80,13 +82,31 @@ def parse_json(text: Any, what: str) -> Any:
         raise ValueError(f"{what} is JSON text, not {type(text).__name__}")
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+    except json.JSONDecodeError as err:
+        if truncated_json(err):
+            raise ValueError(f"{what} is truncated: its JSON stops before its end (the file was cut short; "
+                             "an earlier copy of it may be whole)") from None
+        raise ValueError(f"{what} is not valid JSON: {err}") from None
+    except UnicodeDecodeError as err:
         raise ValueError(f"{what} is not valid JSON: {err}") from None
     except RecursionError:
         raise ValueError(f"{what} is not a save: its JSON is nested too deeply to read") from None
     except ValueError:
         # Python refuses to read a whole number of over 4,300 digits: no save holds one.
         raise ValueError(f"{what} holds a number too long to be part of a game") from None
+
+
+#: What may be left of a JSON value cut short: part of a word (``tru``) or of a number (``-``, ``1.``, ``2e``).
+_CUT_VALUE = re.compile(r"t(r(ue?)?)?|f(a(l(se?)?)?)?|n(u(ll?)?)?|-?[0-9]*\.?[0-9]*([eE][-+]?[0-9]*)?")
+
+
+def truncated_json(err: json.JSONDecodeError) -> bool:
+    """Whether JSON failed to read because its text stops early (a file cut short) rather than a mistake
+    inside it: the reader ran out of text, or what is left could only be the start of a value, or a string
+    (which may hold anything) never ends."""
+    if err.msg.startswith("Unterminated string"):
+        return True
+    return _CUT_VALUE.fullmatch(err.doc[err.pos:].strip()) is not None
 
 
 def _field(data: dict[str, Any], name: str, kinds: tuple[type, ...]) -> Any:

@@ -1,12 +1,13 @@
 """What the numbers say: the experiments behind the book's analysis chapter, and their summaries.
 
-Run ``python -m capture_lib.experiments.analysis`` to regenerate the data files under ``results/`` (each is JSON
+Run ``python -m capture_lib.experiments.analysis`` to regenerate the data files under ``results/`` (the
+checkout's, or the current folder's when capture_lib is a pip install; ``--results DIR`` names another; each is JSON
 lines: a meta line, then one record per game, see ``capture_lib.experiments.simulate.save``). The chapter's
 notebooks only read those files and summarize them with the functions here, so the book builds fast
 and every figure in its text is computed from the stored games.
 
     python -m capture_lib.experiments.analysis [--only NAME ...] [--scale X]
-        [--workers K | --scheduler ADDRESS] [--resume]
+        [--workers K | --scheduler ADDRESS] [--resume] [--results DIR]
 
 Experiments (``EXPERIMENTS``): Card Commander's Commander against Commander table (rule-based play,
 same deals in every cell), Capture the Commander's first player with 2, 3 and 4 players, and each
@@ -31,10 +32,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
+from capture_lib.core.places import results_dir
 from capture_lib.experiments.cluster import ClusterError, executor_for
 from capture_lib.experiments.simulate import head_to_head, load, run_games, save, score, wilson
 
-RESULTS = pathlib.Path(__file__).resolve().parents[2] / "results"
+#: Where the stored games are (``capture_lib.core.places.results_dir``): never inside an installed package.
+RESULTS = results_dir()
 COMMANDERS = ("Karl", "Joanne", "Jackson")
 #: The pairings of each game's strength table: (player, opponent).
 #: The most telling pairings come first: a run that is cut short still has them.
@@ -503,7 +506,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resume", action="store_true",
                         help="strength tables and round robins: keep the pairings already stored for the same "
                              "games and seed")
+    parser.add_argument("--results", type=pathlib.Path, default=None, metavar="DIR",
+                        help=f"the folder to write the games into (default {RESULTS})")
     args = parser.parse_args(argv)
+    where = {"root": args.results} if args.results is not None else {}
     with contextlib.ExitStack() as stack:
         try:  # only the executor's own set-up: an error in a game keeps its traceback
             pool = stack.enter_context(executor_for(args.scheduler, args.workers))
@@ -512,11 +518,11 @@ def main(argv: list[str] | None = None) -> int:
         for name in args.only:
             games = max(2, round(EXPERIMENTS[name][1] * args.scale))
             print(f"{name}: {games} games a cell ...", flush=True)
-            print(f"  wrote {run(name, games, pool, resume=args.resume)}", flush=True)
+            print(f"  wrote {run(name, games, pool, resume=args.resume, **where)}", flush=True)
     if any(name.endswith("-ratings") for name in args.only):
         from capture_lib.experiments import ratings
 
-        print(f"  wrote {ratings.write_summary()}", flush=True)
+        print(f"  wrote {ratings.write_summary(args.results or RESULTS)}", flush=True)
     return 0
 
 

@@ -14,21 +14,26 @@ keeps every rating finite and barely moves a pairing of many games.
 
 Pure Python (the fit runs wherever capture_lib does, the book's in-browser engine included).
 
-    python -m capture_lib.experiments.ratings      rewrite the chooser's summary from results/<game>/ratings.jsonl
+    python -m capture_lib.experiments.ratings [--results DIR] [--out FILE]
+        rewrite the chooser's summary from results/<game>/ratings.jsonl
+
+In a checkout the summary is the package's own ``level_ratings.json`` (what the wheel ships); run from a
+pip install, it goes to ``results/level_ratings.json`` instead, and the installed package is never written.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import pathlib
-import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from capture_lib.core import places
 from capture_lib.experiments.simulate import load, score
-from capture_lib.search.level_ratings import SUMMARY, shipped_summary
+from capture_lib.search.level_ratings import SUMMARY
 
 #: Elo points per unit of Bradley-Terry strength: 400 points is a factor of ten in the odds.
 ELO_SCALE = 400 / math.log(10)
@@ -38,8 +43,8 @@ ANCHOR = ("rule", 1500.0)
 PRIOR = 1.0
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
-#: Where the round-robin games are stored (a maintainer's checkout; not shipped in the wheel).
-RESULTS = pathlib.Path(__file__).resolve().parents[2] / "results"
+#: Where the round-robin games are stored (``capture_lib.core.places.results_dir``; not shipped in the package).
+RESULTS = places.results_dir()
 #: The file of each game's round robin, under ``RESULTS``.
 RATINGS_FILE = "ratings.jsonl"
 
@@ -236,19 +241,41 @@ def summary_of(root: pathlib.Path = RESULTS) -> dict[str, Any]:
             "games": games}
 
 
-def write_summary(root: pathlib.Path = RESULTS, target: pathlib.Path = SUMMARY) -> pathlib.Path:
-    """Rewrite the chooser's summary from the stored round robins; returns its path."""
-    target.write_text(json.dumps(summary_of(root), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+def summary_target(root: pathlib.Path = RESULTS) -> pathlib.Path:
+    """Where the rewritten summary goes: the package's own ``level_ratings.json`` in a checkout (the file
+    the wheel ships); from a pip install, ``root/level_ratings.json``, never the installed package's file."""
+    return SUMMARY if places.checkout() is not None else root / SUMMARY.name
+
+
+def write_summary(root: pathlib.Path = RESULTS, target: pathlib.Path | None = None) -> pathlib.Path:
+    """Rewrite the chooser's summary from the round robins stored under ``root`` into ``target`` (default
+    ``summary_target(root)``); return its path. ``ValueError`` when ``root`` stores no round robin, rather
+    than an empty summary that would take every level's rating away."""
+    summary = summary_of(root)
+    if not summary["games"]:
+        raise ValueError(f"no round robin is stored under {root} (each game's {RATINGS_FILE}); play them with "
+                         "python -m capture_lib.experiments.analysis --only GAME-ratings, or name their folder")
+    target = target if target is not None else summary_target(root)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return target
 
 
 def main(argv: list[str] | None = None) -> int:
     """Rewrite the chooser's summary and print each game's ratings."""
-    if argv if argv is not None else sys.argv[1:]:
-        print(__doc__.splitlines()[-1].strip())
-        return 2
-    path = write_summary()
-    for slug, entry in shipped_summary()["games"].items():
+    parser = argparse.ArgumentParser(prog="python -m capture_lib.experiments.ratings",
+                                     description="Rewrite the level chooser's summary from the stored round robins.")
+    parser.add_argument("--results", type=pathlib.Path, default=RESULTS, metavar="DIR",
+                        help=f"the folder of the stored games, <game>/{RATINGS_FILE} (default {RESULTS})")
+    parser.add_argument("--out", type=pathlib.Path, default=None, metavar="FILE",
+                        help="the summary to write (default: the package's level_ratings.json in a checkout, "
+                             "else DIR/level_ratings.json)")
+    args = parser.parse_args(argv)
+    try:
+        path = write_summary(args.results, args.out)
+    except ValueError as err:
+        parser.exit(1, f"{parser.prog}: {err}\n")
+    for slug, entry in json.loads(path.read_text(encoding="utf-8"))["games"].items():
         line = ", ".join(f"{p} {v['elo']} ({v['low']}-{v['high']})" for p, v in
                          sorted(entry["players"].items(), key=lambda kv: kv[1]["elo"]))
         print(f"{slug}: {line}")

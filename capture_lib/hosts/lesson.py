@@ -21,6 +21,13 @@ def lesson_board(lesson: Lesson, **kwargs: Any) -> BoardWidget:
     return BoardWidget(controller=lesson_controller(lesson, **kwargs))
 
 
+def course_board(slug: str, key: str | None = None) -> BoardWidget:
+    """A live board that runs game ``slug``'s course, from level ``key`` (by default the first)."""
+    from capture_lib.session.learn import course_controller
+
+    return BoardWidget(controller=course_controller(slug, key))
+
+
 def show_solution(lesson: Lesson) -> Any:
     """``solution_markdown`` for a notebook cell's output."""
     from IPython.display import Markdown

@@ -33,15 +33,8 @@ LOADER = """
 const root = document.getElementById(%(id)s);
 const data = JSON.parse(document.getElementById(%(data_id)s).textContent);
 const source = JSON.parse(document.getElementById(%(esm_id)s).textContent);
-const listeners = new Map();
-const model = {
-  get: (key) => data[key],
-  set: (key, value) => { data[key] = value; (listeners.get("change:" + key) || []).forEach((f) => f()); },
-  on: (event, fn) => { if (!listeners.has(event)) listeners.set(event, []); listeners.get(event).push(fn); },
-  off: (event, fn) => { const l = listeners.get(event) || []; const i = l.indexOf(fn); if (i >= 0) l.splice(i, 1); },
-  save_changes: () => {},
-  send: () => {},
-};
+%(model)s
+const model = makeCaptureModel(data, () => {});
 const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
 import(url).then((mod) => {
   root.replaceChildren();
@@ -88,7 +81,9 @@ def static_html(esm: str, css: str, model: dict[str, Any], label: str = "", fall
     digest = hashlib.sha256((data + source).encode()).hexdigest()[:12]
     ids = {"id": f"capture-board-{digest}", "data_id": f"capture-data-{digest}",
            "esm_id": f"capture-esm-{digest}"}
-    loader = LOADER % {k: json.dumps(v) for k, v in ids.items()}
+    from capture_lib.render.web import model_source
+
+    loader = LOADER % {**{k: json.dumps(v) for k, v in ids.items()}, "model": model_source()}
     return (
         f'<div class="capture-static-board" id="{ids["id"]}" aria-label="{escape(label)}">{fallback}</div>'
         f"<style>{css}</style>"

@@ -1,12 +1,14 @@
-"""The board controller: everything a live board does, in plain Python, for every host.
+"""The board session: everything a live board does, in plain Python, for every game and every host.
 
-A board shows one game to one screen. The controller holds the true states, the seat at the screen,
-the mode (``computer``, ``hotseat`` or ``view``), the hot-seat curtain, the computer opponent and its
-level, the undo stack, saves and the claim that lets a page resume a game; it checks each message
-from the page and rebuilds the values the page's ES module reads (``values``) from observations.
-Three hosts drive the same controller: the anywidget boards of JupyterLab and Voila
-(``capture_lib.hosts``, traits in and messages out), the book's in-browser engine (Pyodide in a
-Web Worker, through ``handle``), and the tests. Nothing here imports Jupyter.
+A board shows one game to one screen. The session holds the true states, the seat at the screen, the
+mode (``computer``, ``hotseat`` or ``view``), the hot-seat curtain, the computer opponent and its level,
+undo, saves and the claim that lets a page resume a game; it checks each message from the page and
+rebuilds the values the page's renderer reads (``values``), the scene first of all, from observations.
+Every host drives the same session through one entry point, ``handle(message) -> update``, with one
+error policy (nothing is raised: a refused, forged or malformed message is answered in words): the
+anywidget board of JupyterLab and Voila (``capture_lib.hosts.widget``), the book's in-browser engine
+(Pyodide in a Web Worker), the terminal (``capture_lib.hosts.terminal``) and the tests. Nothing here
+imports Jupyter.
 
 Nothing secret ever reaches the page: the true state, its seed, the undo stack and the computer's
 thinking stay in Python, and every value is derived from an observation. A game someone plays deals
@@ -15,16 +17,18 @@ examples, the tests); "new game" from the page always deals afresh.
 
 Undo follows Board Game Arena's policy (``undo_block``): a move can be taken back only while the
 same player is still to act, never across a chance event (a deal, a die, a coin), never across a
-move that showed anybody something hidden (``secrecy.reveals``), and never under the curtain.
+move that showed anybody something hidden (``State.shows_hidden``, which each game answers exactly),
+and never under the curtain.
 
 Saves (``save_text``, ``load_text``): a board never writes its seed into a file. While a game with
 secrets goes on, the file offered is a *claim* on the game kept on the machine that runs the board
-(``vault``), so it holds nothing hidden; once the game is over, or on a teaching board where every
-card is shown, it is the whole game as a plain text record (``core.record``, seed withheld), which
-any copy of the engine reads (``capture play --load``). A board loads a claim, a record or a JSON
-save, and always draws a fresh seed for the chance still to come. A live board also keeps its game
-after every move (``resume``, a claim the page keeps in the browser's storage), so that a page
-reload or a kernel restart offers to resume it.
+(``vault``), so it holds nothing hidden, and it names the kind of board it belongs to (the game, the
+seat, the mode, teaching), so no other kind of board opens it; once the game is over, or on a teaching
+board where every card is shown, it is the whole game as a plain text record (``core.record``, seed
+withheld), which any copy of the engine reads (``capture play --load``). "Export the whole game" gives
+the whole record at any time, with a warning that it shows the computer's hidden cards. A live board
+keeps its game at the end of every turn and when the page hides (``resume``: a claim the page keeps in
+the browser's storage), so that a reload or a restarted kernel offers to resume it.
 """
 
 from __future__ import annotations
@@ -36,50 +40,23 @@ from typing import Any
 from capture_lib.core import record
 from capture_lib.core.chance import CHANCE, derived_rng
 from capture_lib.core.errors import IllegalAction
-from capture_lib.core.protocol import State, fresh_seed
+from capture_lib.core.protocol import State
+from capture_lib.core.seeds import fresh_seed
 from capture_lib.session import vault
-from capture_lib.session.secrecy import Twins, reveals
+from capture_lib.session.scenes import MOST_RECENT, example_frames, public_notation, recent_lines, scene_json
 
 MAX_MESSAGE_CHARS = 400
 #: The longest save text the page may send (a long Medieval game's save is about 20,000 characters).
 MAX_SAVE_CHARS = 1_000_000
 MODES = ("computer", "hotseat", "view")
-#: The values every board gives its page, by name (the anywidget boards' synced traits).
-VALUE_NAMES = ("view", "legal", "frames", "message", "message_kind", "seat", "mode", "curtain", "can_undo",
-               "teaching", "thinking", "level", "undo_note", "under_way", "resume")
+#: The values every board gives its page, by name.
+VALUE_NAMES = ("game", "scene", "frames", "log", "message", "message_kind", "seat", "mode", "curtain", "can_undo",
+               "undo_note", "teaching", "thinking", "level", "levels", "under_way", "resume", "lesson", "options",
+               "controls")
 
 Player = Callable[[State, int], Any]
 #: Told the names of values that changed while a message is still being handled (the computer thinks).
 Listener = Callable[[list[str]], None]
-
-
-def frames_for(start: State, steps: Sequence[tuple[str, str]], view: Callable[[State], dict[str, Any]]
-               ) -> list[dict[str, Any]]:
-    """Frames of a worked example: the start, then one frame per ``(action, note)`` step.
-
-    Each frame holds only ``view(state)`` (what the example's viewer may see), the action as that
-    viewer may read it (the last line of the view's log, where a hidden card shows as ``?``) and
-    a one-line note on the rule at work. Chance events in ``steps`` are ordinary actions.
-    """
-    state = start
-    frames = [{"view": view(state), "action": "", "note": "the starting position"}]
-    for action, note in steps:
-        state = state.play(action)
-        seen = view(state)
-        frames.append({"view": seen, "action": public_notation(state, seen), "note": note})
-    return frames
-
-
-def public_notation(state: State, view: dict[str, Any]) -> str:
-    """The last action as the owner of ``view`` may read it.
-
-    Observations keep a log with one line per action, hidden parts masked; without such a log the
-    full notation is shown, which is only right for games with nothing hidden.
-    """
-    log = view.get("log")
-    if isinstance(log, list) and len(log) == len(state.history) and log:
-        return str(log[-1])
-    return str(state.history[-1])
 
 
 def reseeded(text: str) -> str:
@@ -98,6 +75,11 @@ def reseeded(text: str) -> str:
     return json.dumps(data, sort_keys=True)
 
 
+def shortened(text: str, most: int = 60) -> str:
+    """``text`` as a message quotes it: cut to ``most`` characters, so a long paste never fills the screen."""
+    return text if len(text) <= most else text[:most - 1] + "\u2026"
+
+
 class BoardController:
     """A live board for one game, without a host: the same class for every game.
 
@@ -108,12 +90,14 @@ class BoardController:
     hidden card.
     """
 
-    #: Whether the board keeps its game after every move (lessons do not: their steps start over).
+    #: Whether the board keeps its game after every turn (lessons do not: their steps start over).
     keeps_games: bool = True
     #: Whether the board offers a save of its game (not on a position drawn from what a seat saw).
     saves: bool = True
     #: The names of this board's values (``values``).
     value_names: tuple[str, ...] = VALUE_NAMES
+    #: Whether the page offers its game controls (undo, new game, save): a lesson has buttons of its own.
+    offers_controls: bool = True
 
     def __init__(self, state: State | str, *, seat: int = 0, mode: str = "computer",
                  teaching: bool = False, frames: list[dict[str, Any]] | None = None,
@@ -143,18 +127,27 @@ class BoardController:
         self._after_move = ""
 
         # The values the page reads (see ``values``), at their defaults.
-        self.view: dict[str, Any] = {}
-        self.legal: list[str] = []
+        self.game = slug
+        self.scene: dict[str, Any] = {}
         self.frames: list[dict[str, Any]] = []
+        self.log: list[str] = []
         self.message, self.message_kind = "", "info"
         self.seat, self.mode, self.curtain = 0, "computer", ""
         self.can_undo = self.teaching = self.thinking = self.under_way = False
         #: The computer's level ("" for a computer player given as a function); the page offers the others.
         self.level = ""
+        #: The levels the page's chooser offers, as ``[name, label]`` (the label has the level's rating).
+        self.levels: list[list[str]] = []
         #: Why undo is off, in players' words ("" while it is on).
         self.undo_note = ""
-        #: A claim on this board's game, kept after every move, that the page keeps to offer after a reload.
+        #: A claim on this board's game, kept at the end of every turn, that the page keeps for a reload.
         self.resume = ""
+        #: A lesson's panel ({} on a board that runs no lesson).
+        self.lesson: dict[str, Any] = {}
+        #: What a table may choose for a new game, as the page's chooser offers it (see ``table_options``).
+        self.options: list[dict[str, Any]] = []
+        #: Which of the page's controls this board offers: undo, new (with the options), save (and load), export.
+        self.controls: dict[str, bool] = {}
         #: Told which values changed while a message is still being handled (``Listener``); set by a host.
         self.listener: Listener | None = None
         self._outbox: list[dict[str, Any]] = []
@@ -163,6 +156,8 @@ class BoardController:
         self._chance_seed: int | None = None
         #: Where a worked example ends and who sees it: ``(final state, seat, everything)``.
         self._example: tuple[State, int | None, bool] | None = None
+        #: The legal actions behind the scene's records (the scene's notations, in the same order).
+        self.legal: list[str] = []
 
         self._game = self.description.game
         if seed is None:
@@ -170,11 +165,11 @@ class BoardController:
             seed = state.seed if state is not None else fresh_seed()
         self._start = state if state is not None else self._game.new_game(seed=seed, **(options or {}))
         self._states: list[State] = [self._start]
+        self._seen: dict[tuple[int, Any], tuple[State, dict[str, Any]]] = {}
         self._undo_kept: tuple[State, State, str] | None = None
         self._kept_as: str | None = None  # this board's own name in the vault, once it has kept a game
         self._loaded = False  # whether the game on the board was loaded from a file (and has moves)
         self._kept_state: State | None = None
-        self._twins = Twins()  # kept between moves: the reveal check replays the game only after a reveal
         self._ready_seat: int | None = None
         if opponent is not None and level is not None:
             raise ValueError("give a computer opponent or a level, not both")
@@ -190,17 +185,23 @@ class BoardController:
         self.seat = seat
         self.teaching = teaching
         self.frames = list(frames or [])
+        from capture_lib.search.level_ratings import level_labels
+
+        labels = level_labels(slug)
+        from capture_lib.search.levels import LEVEL_NAMES
+
+        self.levels = [[name, labels.get(name, name)] for name in LEVEL_NAMES]
         self._advance()
 
     # ----- the host's side ---------------------------------------------------------------------------
     def values(self) -> dict[str, Any]:
-        """Every value the board's ES module reads, by name (the anywidget traits' names), JSON-ready."""
+        """Every value the board's renderer reads, by name, JSON-ready."""
         return {name: getattr(self, name) for name in self.value_names}
 
     def handle(self, message: Any) -> dict[str, Any]:
         """Apply one message from the page; return the values it changed (compared with ``==``).
 
-        The same messages the ES module sends with ``model.send``. Nothing is raised: a refused,
+        The same messages the renderer sends with ``model.send``. Nothing is raised: a refused,
         forged or malformed message gives the refusal in ``message`` (``message_kind`` ``error``).
         Messages the board sends the page (a save's file) come under the key ``_messages``, a list.
         """
@@ -229,7 +230,7 @@ class BoardController:
     def _send(self, content: dict[str, Any]) -> None:
         self._outbox.append(content)
 
-    # ----- hooks for each game ---------------------------------------------------------------------
+    # ----- how a game differs ------------------------------------------------------------------------
     def default_opponent(self) -> Player:
         """The computer player used when none is given."""
         from capture_lib.search.simple import simple_player
@@ -244,10 +245,26 @@ class BoardController:
         """Every card and identity shown, for the teaching mode (clearly marked in the board)."""
         return state.view(None, everything=True)
 
-    def picture(self, view: dict[str, Any]) -> str:
-        """The engine's SVG of ``view`` (its game's ``render.to_svg``), shown in the static page until
-        the script draws the board, and to readers whose browser runs no script."""
-        return self.description.require("render").to_svg(view)
+    def picture(self) -> str:
+        """The board's picture as SVG (the SVG renderer over the current scene), shown in the static page
+        until the script draws the board, and to readers whose browser runs no script."""
+        from capture_lib.core.scene import from_json
+        from capture_lib.render.picture import to_svg
+
+        return to_svg(from_json(self.scene), key=False, assets=getattr(self.description.require("scene"), "ASSETS",
+                                                                        None))
+
+    def table_options(self) -> list[dict[str, Any]]:
+        """What a table chooses as it sits down (the game's options marked ``table``), in players' words,
+        with the values of the game on the board: what the page's "choose the game" offers."""
+        options = []
+        for option in self._game.options:
+            if not option.table:
+                continue
+            options.append({"name": option.name, "label": option.title,
+                            "value": self._start.options.get(option.name, option.default),
+                            "choices": [[choice, option.choice_title(choice)] for choice in option.choices]})
+        return options
 
     @classmethod
     def example(cls, start: State, steps: Sequence[tuple[str, str]], seat: int | None | str = "default",
@@ -273,7 +290,7 @@ class BoardController:
             return state.observation(seat) if seat is not None else board.public_view(state)
 
         board.teaching = everything
-        board.frames = frames_for(start, steps, view)
+        board.frames = example_frames(description, start, steps, view)
         end = start
         for action, _note in steps:
             end = end.play(action)
@@ -353,24 +370,48 @@ class BoardController:
         for action in played:
             if state.current_player != mover:
                 return "the turn has passed: a move can be taken back only before the next player acts"
-            if reveals(state, action, range(state.num_players), self._twins):
+            if state.shows_hidden(action):
                 return "that move showed a hidden card or piece, so it stands"
             state = state.play(action)
         return ""
 
-    def new_game(self, seed: int | None = None) -> None:
-        """Start a new game with the same options; its seed is fresh unless ``seed`` fixes it."""
-        self._start = self._game.new_game(seed=fresh_seed() if seed is None else seed, **self._start.options)
+    def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game with the same options (or the table's new choices, ``options``); its seed is
+        fresh unless ``seed`` fixes it."""
+        chosen = dict(self._start.options)
+        if options is not None:
+            chosen.update(self._checked_table_options(options))
+        start = self._game.new_game(seed=fresh_seed() if seed is None else seed, **chosen)
+        if self.mode == "computer" and self.seat >= start.num_players:
+            raise ValueError(f"that game has {start.num_players} players: there is no seat {self.seat + 1} in it")
+        self._start = start
         self._states = [self._start]
         self._ready_seat = None
         self._loaded = False
         self._chance_seed = None
         self._advance()
 
+    def _checked_table_options(self, options: Any) -> dict[str, Any]:
+        """The table's choices from the page, each checked: only what ``table_options`` offers."""
+        if not isinstance(options, dict):
+            raise ValueError("ignored the game's options from the board: they are a list of choices")
+        offered = {o.name: o for o in self._game.options if o.table}
+        out = {}
+        for name, value in options.items():
+            if name not in offered:
+                raise ValueError(f"a table does not choose {shortened(str(name))!r} here; it chooses: "
+                                 + ", ".join(o.title for o in offered.values()))
+            out[name] = offered[name].check(value)
+        return out
+
     # ----- saving and loading ------------------------------------------------------------------------
     def secrets_at_stake(self) -> bool:
         """Whether a seat may still have something hidden to protect: a game not over, nor on a teaching board."""
         return not (self.teaching or self.state.is_over)
+
+    def board_kind(self) -> dict[str, Any]:
+        """What kind of board this is, as a claim names it: another kind of board may not open its game."""
+        return {"seat": self.seat, "mode": self.mode, "teaching": self.teaching}
 
     def save_text(self) -> str:
         """The text of the file this board offers as a save of its game (see the module's docstring).
@@ -382,11 +423,11 @@ class BoardController:
         if not self.secrets_at_stake():
             return whole
         try:
-            token = vault.keep(self.state.to_json())
+            token = vault.keep(self.state.to_json(), board=self.board_kind())
         except OSError:
             raise ValueError("this computer could not keep the game (its disk is full or read-only), so it "
                              "cannot be saved while it goes on") from None
-        return vault.claim(self.game_slug, token, len(self.state.history))
+        return vault.claim(self.game_slug, token, len(self.state.history), self.board_kind())
 
     def load_text(self, text: Any) -> None:
         """Load a claim, a record or a JSON save (the text of a file the page read); ``ValueError`` says
@@ -399,7 +440,7 @@ class BoardController:
             raise ValueError("that file is empty: choose a file saved by this board")
         if len(text) > MAX_SAVE_CHARS:
             raise ValueError("that file is too long to be a saved game")
-        text = vault.redeem(self.game_slug, text)
+        text = vault.redeem(self.game_slug, text, self.board_kind())
         try:
             # A record that fixes its seed, or a JSON save, is replayed once more under a fresh seed.
             loaded = self._game.from_json(reseeded(record.load(text, self._game).to_json()))
@@ -439,10 +480,9 @@ class BoardController:
                 state = self._resolve_chance(state)
             elif self.mode == "computer" and player != self.seat:
                 # Told to the host at once, even while a move from the page is being handled, so the
-                # page says so while the search runs; the legal moves go too, so nothing can be clicked
-                # meanwhile. _sync clears it with the new position.
-                self.thinking, self.legal = True, []
-                self._publish(["thinking", "legal"])
+                # page says so while the search runs, and offers no move meanwhile. _sync clears it.
+                self.thinking = True
+                self._publish(["thinking"])
                 state = state.play(self._opponent(state, player))
             else:
                 break
@@ -461,7 +501,7 @@ class BoardController:
         return tuple(getattr(self.state, "names", None) or self._game.seat_names)
 
     def _sync(self) -> None:
-        # The view, the legal moves and the curtain are rebuilt together, so a click can never meet a
+        # The scene, the legal moves and the curtain are rebuilt together, so a click can never meet a
         # new position with the old list of moves.
         self.thinking = False
         self._sync_values()
@@ -469,35 +509,76 @@ class BoardController:
         if synced is not None:
             synced(self)
 
+    def _view_for(self, viewer: int | None) -> Callable[[State], dict[str, Any]]:
+        if self.teaching:
+            see, key = self.teaching_view, "teaching"
+        elif viewer is None:
+            see, key = self.public_view, "public"
+        else:
+            see, key = (lambda state: state.observation(viewer)), viewer
+        seen = self._seen
+
+        def view_of(state: State) -> dict[str, Any]:
+            # The last moves are told from views of the states behind them, on every sync: a state never
+            # changes, so each view is made once (held with its state, so a reused id never matches).
+            found = seen.get((id(state), key))
+            if found is not None and found[0] is state:
+                return found[1]
+            if len(seen) > 4 * MOST_RECENT + 8:
+                seen.clear()
+            view = see(state)
+            seen[(id(state), key)] = (state, view)
+            return view
+        return view_of
+
     def _sync_values(self) -> None:
+        live = self.mode != "view" and not self.frames and self.offers_controls
+        self.controls = {"undo": live, "new": live, "save": live and self.saves,
+                         "export": live and self.saves and self.mode == "computer"}
+        self.options = self.table_options() if self.controls["new"] else []
         if self.frames:
             # A worked example shows its frames only: never a live view of another seat.
-            self.view, self.legal, self.curtain, self.can_undo = self.frames[0]["view"], [], "", False
+            self.scene, self.legal, self.curtain, self.can_undo, self.log = self.frames[0]["scene"], [], "", False, []
+            self.undo_note = self.undo_block()
             return
         state = self.state
         viewer = self._viewer()
         self.curtain = ""
-        if self.teaching:
-            view = self.teaching_view(state)
-        elif self.mode == "hotseat" and viewer != self._ready_seat and not state.is_over:
+        if self.mode == "hotseat" and not self.teaching and viewer != self._ready_seat and not state.is_over:
             # Two people share one screen: hide every hand until the next player says they are there.
-            view = self.public_view(state)
+            view_of = self.public_view
             self.curtain = self._seat_names()[viewer]
-        elif viewer is None:
-            view = self.public_view(state)
         else:
-            view = state.observation(viewer)
-        self.view = view
+            view_of = self._view_for(viewer)
+        view = view_of(state)
         my_turn = viewer is not None and state.current_player == viewer and not self.curtain
-        self.legal = [str(a) for a in state.legal_actions()] if my_turn and self.mode != "view" else []
+        legal = state.legal_actions() if my_turn and self.mode != "view" else []
+        self.legal = [str(a) for a in legal]
+        recent = recent_lines(self._states, view_of, None if self.curtain else viewer)
+        self.scene = scene_json(self.description, view, legal, recent, **self.scene_extras())
+        self.log = [str(line) for line in view.get("log", [])]
         self.undo_note = self.undo_block()
         self.can_undo = not self.undo_note
         # Under way once a person has moved (a state on the stack, other than the last, waited for one),
         # or a game in progress was loaded.
         self.under_way = not state.is_over and (self._loaded or any(self._is_human_turn(s) for s in self._states[:-1]))
-        self._keep_game()
+        if self._turn_ended():
+            self.keep_game()
+        elif not self.under_way:
+            self.resume = ""
 
-    def _keep_game(self) -> None:
+    def scene_extras(self) -> dict[str, Any]:
+        """What a lesson adds to the scene: ``marks`` (targets) and ``arrows`` (hints); none on a plain board."""
+        return {}
+
+    def _turn_ended(self) -> bool:
+        """Whether the game has reached a point worth keeping: a person waits to act (their turn began), or
+        the game ended; the middle of a turn is kept when the page hides (``keep``)."""
+        state = self.state
+        return state.is_over or self._is_human_turn(state) and (
+            len(self._states) < 2 or self._states[-2].current_player != state.current_player)
+
+    def keep_game(self) -> None:
         """Keep the game going on in the vault and offer the page a claim on it (``resume``)."""
         if not self.keeps_games or self.teaching or not self.under_way:
             self.resume = ""
@@ -505,11 +586,11 @@ class BoardController:
         if self._kept_state is self.state:
             return
         try:
-            self._kept_as = vault.keep(self.state.to_json(), self._kept_as)
+            self._kept_as = vault.keep(self.state.to_json(), self._kept_as, board=self.board_kind())
         except OSError:
             return  # a full disk or a read-only home: the game goes on, only unkept (save still says why)
         self._kept_state = self.state
-        self.resume = vault.claim(self.game_slug, self._kept_as, len(self.state.history))
+        self.resume = vault.claim(self.game_slug, self._kept_as, len(self.state.history), self.board_kind())
 
     # ----- messages from the page ------------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
@@ -522,18 +603,24 @@ class BoardController:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
             raise ValueError("ignored a malformed message from the board")
         kind = content["type"]
+        title = self._game.title
         if kind == "play":
             action = content.get("action")
-            if not isinstance(action, str) or not action.strip() or len(action) > MAX_MESSAGE_CHARS:
-                raise ValueError("ignored a malformed move from the board")
+            if not isinstance(action, str) or not action.strip():
+                raise ValueError(f"Type a move first, in {title}'s notation, or click the board.")
+            if len(action) > MAX_MESSAGE_CHARS:
+                raise ValueError(f"That is not a move of {title}: a move is at most {MAX_MESSAGE_CHARS} characters "
+                                 f"long, and that text has {len(action)}.")
             self._play_from_front_end(action)
-        elif kind in ("undo", "new", "save", "load") and self.frames:
-            raise ValueError("a worked example steps through its frames; it cannot be changed")
+        elif kind in ("undo", "new", "save", "load", "export") and (self.frames or self.mode == "view"):
+            raise ValueError("this board shows a position: it has no game to change or save")
         elif kind == "undo":
             self.undo()
             self.say("took the last move back", "info")
         elif kind == "new":
-            self.new_game()
+            if self.under_way and content.get("confirm") is not True:
+                raise ValueError("a game is going on: confirm that it may be thrown away to start a new one")
+            self.new_game(options=content.get("options"))
             self.say("new game", "info")
         elif kind == "save" and not self.saves:
             raise ValueError("this position was drawn from what its seat saw, so it is not a game to save")
@@ -543,10 +630,20 @@ class BoardController:
             name = f"{self.game_slug}-game.txt" if whole else f"{self.game_slug}-claim.json"
             self._send({"type": "save", "text": text, "filename": name})
             self.say("saved the whole game to a file" if whole else
-                     "saved: the file names this game, kept on this computer; load it here to go on")
+                     "saved: the file names this game, kept on this computer; load it on this board to go on")
+        elif kind == "export":
+            if not self.saves:
+                raise ValueError("this position was drawn from what its seat saw, so it is not a game to export")
+            self._send({"type": "save", "text": record.write(self.state, seed=False),
+                        "filename": f"{self.game_slug}-whole-game.txt"})
+            self.say("exported the whole game to a file: it shows every hidden card and piece")
         elif kind == "load":
+            if self.under_way and content.get("confirm") is not True and not self._resuming(content.get("text")):
+                raise ValueError("a game is going on: confirm that it may be thrown away to load another")
             self.load_text(content.get("text"))
             self.say(f"loaded a saved game ({len(self.state.history)} actions)")
+        elif kind == "keep":
+            self.keep_game()
         elif kind == "level":
             self._set_level(content.get("level"))
         elif kind == "ready":
@@ -554,7 +651,11 @@ class BoardController:
             self.say("")
             self._sync()
         else:
-            raise ValueError(f"ignored an unknown message type {kind!r} from the board")
+            raise ValueError(f"ignored an unknown message type {shortened(kind)!r} from the board")
+
+    def _resuming(self, text: Any) -> bool:
+        """Whether ``text`` is this board's own kept game (the page resumes it: nothing is thrown away)."""
+        return bool(self.resume) and text == self.resume
 
     def _set_level(self, level: Any) -> None:
         """Change the computer's level (from the page's chooser); it plays its next move at that level."""
@@ -579,25 +680,29 @@ class BoardController:
         before = len(self._states)
         mover = state.current_player
         self._after_move = ""
-        self.play(action)
+        try:
+            self.play(action)
+        except ValueError as err:
+            raise type(err)(str(err).replace(action, shortened(action))) from None
         played = self._states[before]
         # Name the move as its player saw it; in hotseat mode the next player reads this line too,
-        # so it says only who moved.
+        # so it says only who moved. What the others did next is in the scene's "last" lines.
         if self.mode == "hotseat":
             self.say(f"{self._seat_names()[mover]} has moved")
         else:
-            self.say(f"played {public_notation(played, played.observation(mover))}")
+            self.say(f"You played {public_notation(played, played.observation(mover))}.")
         if self.state.is_over:  # the end screen says which end condition was met (State.end_reason)
-            self.say(f"{self.message}. Game over: {self.state.end_reason()}")
+            self.say(f"{self.message} Game over: {self.state.end_reason()}")
         if self._after_move:
             self.say(self._after_move, "error")
 
     # ----- display ----------------------------------------------------------------------------------------
     def static_model(self) -> dict[str, Any]:
-        """The values the static host gives the ES module (no kernel: frames step in the page)."""
-        return {"view": self.view, "legal": [], "frames": self.frames, "message": "", "message_kind": "info",
-                "seat": self.seat, "mode": "static", "curtain": "", "can_undo": False, "undo_note": "",
-                "under_way": False, "teaching": self.teaching, "thinking": False}
+        """The values the static host gives the renderer (no kernel: frames step in the page)."""
+        return {"game": self.game, "scene": self.scene, "frames": self.frames, "log": [], "message": "",
+                "message_kind": "info", "seat": self.seat, "mode": "static", "curtain": "", "can_undo": False,
+                "undo_note": "", "under_way": False, "teaching": self.teaching, "thinking": False, "level": "",
+                "levels": [], "resume": "", "lesson": {}, "options": [], "controls": {}}
 
     def to_json(self) -> str:
         """The static model as JSON (what the front end sees), for tests and debugging."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from capture_lib.core.lessons import Lesson
+from capture_lib.core.lessons import Course, Lesson
 
 
 def _lessons(slug: str) -> ModuleType:
@@ -26,6 +26,23 @@ def games_with_lessons() -> list[str]:
     from capture_lib.games import descriptions
 
     return [d.slug for d in descriptions() if d.part("lessons") is not None]
+
+
+def course(slug: str) -> Course:
+    """The course of game ``slug``: its levels, in stages (``capture_lib.core.lessons.Course``)."""
+    from capture_lib.games import describe
+
+    try:
+        return describe(slug).require("course").course()
+    except LookupError as err:
+        raise ValueError(str(err)) from None
+
+
+def games_with_a_course() -> list[str]:
+    """The slugs of the games that have a course, in the book's order."""
+    from capture_lib.games import descriptions
+
+    return [d.slug for d in descriptions() if d.part("course") is not None]
 
 
 def tutorial(slug: str) -> Lesson:

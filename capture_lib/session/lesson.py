@@ -28,7 +28,8 @@ from typing import Any
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.lessons import Lesson, Step
 from capture_lib.core.protocol import Action, State
-from capture_lib.session.board import VALUE_NAMES, BoardController, public_notation
+from capture_lib.session.board import BoardController
+from capture_lib.session.scenes import public_notation, scene_json
 
 #: The environment variable the book's build sets so that lessons' static pictures carry the answers.
 STATIC_BOOK = "CAPTURE_STATIC_BOOK"
@@ -45,13 +46,17 @@ def lesson_frames(lesson: Lesson, view: Callable[[State, int], dict[str, Any]], 
                   ) -> list[dict[str, Any]]:
     """The static step-through: per step, the position with the prompt, then the answer's result.
 
-    ``view(state, seat)`` is what the learner's seat sees; nothing else goes into a frame.
+    ``view(state, seat)`` is what the learner's seat sees; nothing else goes into a frame's scene.
     ``answers=False`` gives the questions only (one frame a step).
     """
+    from capture_lib.games import describe
+
+    description = describe(lesson.game)
     frames: list[dict[str, Any]] = []
     count = len(lesson.steps)
     for number, step in enumerate(lesson.steps, start=1):
-        frames.append({"view": view(step.start, step.seat), "action": "",
+        before = view(step.start, step.seat)
+        frames.append({"scene": scene_json(description, before), "action": "",
                        "note": f"Step {number} of {count}, {step.title}: {step.prompt}"})
         if not answers:
             continue
@@ -59,8 +64,9 @@ def lesson_frames(lesson: Lesson, view: Callable[[State, int], dict[str, Any]], 
         played = step.start.play(expected)
         after = step.outcome(expected)
         seen = view(after, step.seat)
-        frames.append({"view": seen, "action": public_notation(played, played.observation(step.seat)),
-                       "note": f"Answer: {step.explain}"})
+        line = public_notation(played, played.observation(step.seat))
+        frames.append({"scene": scene_json(description, seen, (), [(before, line, seen, step.seat)]),
+                       "action": line, "note": f"Answer: {step.explain}"})
     return frames
 
 
@@ -89,7 +95,7 @@ class LessonController(BoardController):
 
     #: A lesson's steps start over with "try again": nothing to keep between page loads.
     keeps_games = False
-    value_names = (*VALUE_NAMES, "lesson")
+    offers_controls = False
 
     def __init__(self, lesson: Lesson, **kwargs: Any) -> None:
         self._lesson = lesson
@@ -99,7 +105,6 @@ class LessonController(BoardController):
         self._wrong = 0
         self._shown_hint = False
         #: The lesson panel's value: title, step, prompt, status, feedback; the answer only once asked for.
-        self.lesson: dict[str, Any] = {}
         first = lesson.steps[0]
         super().__init__(first.start, seat=first.seat, mode="computer", **kwargs)
         self._enter(0)
@@ -229,7 +234,7 @@ class LessonController(BoardController):
         model = super().static_model()
         answers = static_book()
         model["frames"] = lesson_frames(self._lesson, lambda state, seat: state.observation(seat), answers=answers)
-        model["view"] = model["frames"][0]["view"]
+        model["scene"] = model["frames"][0]["scene"]
         model["lesson"] = {"title": self._lesson.title, "intro": self._lesson.intro, "count": len(self._lesson.steps),
                            "static": True, "answers": answers}
         return model

@@ -8,6 +8,7 @@ identity, another seat's treasure hand, or a lesson's answers. Three kinds:
   it teaches (every card shown). Rebuilding deals from a fresh seed.
 - ``lesson``: a tutorial or an exercise of the book, by name (``tutorial``, ``exercise 1``, ...); the
   lessons' data ships with the engine, and their answers stay in Python until the learner asks.
+- ``course``: the game's course (its levels ship with the engine; the page keeps the stars won).
 - ``position``: a position to go on from, such as a worked example's last one ("try it from here"),
   as its viewer saw it: that seat's ``observation`` (for an example shown as the whole table sees it,
   the observation of the player to act in a stand-in that the table cannot tell from it,
@@ -35,11 +36,12 @@ from capture_lib.session.board import MODES, BoardController, reseeded
 
 FORMAT = "capture-board-recipe"
 VERSION = 1
-KINDS = ("play", "lesson", "position")
+KINDS = ("play", "lesson", "position", "course")
 #: The fields of each kind of recipe, beside ``format``, ``version``, ``kind`` and ``game``.
 FIELDS = {
     "play": ("options", "seat", "mode", "level", "teaching"),
     "lesson": ("lesson",),
+    "course": (),
     "position": ("seat", "mode", "level", "teaching", "observation", "record"),
 }
 #: The longest observation or record a recipe may hold, as JSON text.
@@ -58,8 +60,11 @@ def _head(kind: str, board: BoardController) -> dict[str, Any]:
 
 def recipe_of(board: BoardController) -> dict[str, Any]:
     """The recipe of ``board`` (see the module's docstring); ``ValueError`` where none can be made."""
+    from capture_lib.session.learn import CourseController
     from capture_lib.session.lesson import LessonController, lesson_name
 
+    if isinstance(board, CourseController):
+        return _head("course", board)
     if isinstance(board, LessonController):
         name = lesson_name(board._lesson)
         if name is None:
@@ -192,6 +197,13 @@ def from_recipe(recipe: Any, seed: int | None = None) -> BoardController:
     """
     kind, game_slug = _check_common(recipe)
     seed = fresh_seed() if seed is None else check_seed(seed)
+    if kind == "course":
+        from capture_lib.session.learn import course_controller
+
+        try:
+            return course_controller(game_slug)
+        except (LookupError, AttributeError):
+            raise ValueError(f"{game_slug} has no course") from None
     if kind == "lesson":
         from capture_lib.session.lesson import book_lessons, lesson_controller
 

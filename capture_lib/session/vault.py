@@ -7,6 +7,10 @@ keeps the save here, in a folder only this machine's user can read (``CAPTURE_SA
 file that names the kept game and holds nothing else. Loading the claim on a board of the same
 machine (JupyterLab, or the classroom server) brings the game back. A claim is no use anywhere else,
 which is the point: it is a ticket, not the game.
+
+A kept game remembers the kind of board it was kept by (its seat, mode and teaching), and only a board of
+that kind redeems its claim: a game saved on Blue's board against the computer never opens on Red's, on
+a hot-seat board or on a teaching board, where it would show the other side's secrets.
 """
 
 from __future__ import annotations
@@ -16,9 +20,10 @@ import os
 import pathlib
 import re
 import secrets
+from typing import Any
 
 CLAIM_FORMAT = "capture-board-claim"
-CLAIM_VERSION = 1
+CLAIM_VERSION = 2
 #: A kept game's name: 32 characters of ``secrets.token_urlsafe``, never anything a path could hide in.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 
@@ -30,9 +35,9 @@ def folder() -> pathlib.Path:
     return where
 
 
-def keep(text: str, token: str | None = None) -> str:
-    """Keep a save's ``text`` under a fresh random name, or in place of the game kept as ``token`` (a
-    board's own automatic save); return the name (the claim's token)."""
+def keep(text: str, token: str | None = None, board: dict[str, Any] | None = None) -> str:
+    """Keep a save's ``text``, with the kind of ``board`` that keeps it, under a fresh random name, or in
+    place of the game kept as ``token`` (a board's own automatic save); return the name (the claim's token)."""
     if token is None:
         token, flags = secrets.token_urlsafe(24), os.O_WRONLY | os.O_CREAT | os.O_EXCL
     elif TOKEN.fullmatch(token):
@@ -41,23 +46,33 @@ def keep(text: str, token: str | None = None) -> str:
         raise ValueError("a kept game's name is 32 letters, digits, '-' or '_'")
     descriptor = os.open(folder() / f"{token}.json", flags, 0o600)
     with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-        out.write(text)
+        out.write(json.dumps({"board": board or {}, "save": text}))
     return token
 
 
-def claim(game: str, token: str, actions: int) -> str:
-    """The text of a claim on the game kept as ``token``: its game, its length, and nothing hidden."""
+def claim(game: str, token: str, actions: int, board: dict[str, Any] | None = None) -> str:
+    """The text of a claim on the game kept as ``token``: its game, its length, the kind of board it belongs
+    to, and nothing hidden."""
     return json.dumps({"format": CLAIM_FORMAT, "version": CLAIM_VERSION, "game": game, "token": token,
-                       "actions": actions,
+                       "actions": actions, "board": board or {},
                        "note": "A game kept on the computer that runs the board: load this file on that board."},
                       indent=1, sort_keys=True)
 
 
-def redeem(game: str, text: str) -> str:
+def _board_words(board: dict[str, Any]) -> str:
+    if board.get("teaching"):
+        return "a teaching board"
+    if board.get("mode") == "hotseat":
+        return "a board shared by the players"
+    seat = board.get("seat")
+    return f"the board of seat {seat + 1} against the computer" if isinstance(seat, int) else "another board"
+
+
+def redeem(game: str, text: str, board: dict[str, Any] | None = None) -> str:
     """The save that a claim names, or ``text`` itself when it is not a claim.
 
-    Raises ``ValueError`` for a claim of another game, a malformed claim, or one whose game is not
-    kept here (made on another computer, or removed).
+    Raises ``ValueError`` for a claim of another game or another kind of board than ``board``, a malformed
+    claim, or one whose game is not kept here (made on another computer, or removed).
     """
     try:
         data = json.loads(text)
@@ -73,7 +88,16 @@ def redeem(game: str, text: str) -> str:
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
         raise ValueError("that claim does not name a kept game")
     try:
-        return (folder() / f"{token}.json").read_text(encoding="utf-8")
+        kept = json.loads((folder() / f"{token}.json").read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ValueError("that claim's game is not kept on this computer (it was saved on another one, "
                          "or has been removed)") from None
+    except ValueError:
+        raise ValueError("that claim's kept game is damaged on this computer") from None
+    if not isinstance(kept, dict) or not isinstance(kept.get("save"), str):
+        raise ValueError("that claim's kept game is damaged on this computer")
+    # The kept game's own record of its board counts, not the claim's (a claim is a file anyone may edit).
+    if board is not None and kept.get("board", {}) != board:
+        raise ValueError(f"that game was saved on {_board_words(kept.get('board', {}))}, not on a board like "
+                         "this one: open it there, where it shows only what its player may see")
+    return kept["save"]

@@ -75,7 +75,7 @@ def test_the_controller_gives_the_widgets_values_against_the_computer(slug, monk
     controller = BoardController(slug, seed=5, seat=0, level="rule")
     same_values(board, controller)
     drive(board, controller, {"type": "play", "action": "no such move"})
-    assert controller.message_kind == "error" and board.message == controller.message
+    assert controller.message_kind == "error" and board.values["message"] == controller.message
     drive(board, controller, {"type": "play", "action": controller.legal[0]})  # the computer answers if its turn
     drive(board, controller, {"type": "undo"})
     drive(board, controller, {"type": "play", "action": controller.legal[-1]})
@@ -98,7 +98,7 @@ def test_the_controller_gives_the_widgets_values_in_hot_seat(slug):
         if controller.curtain:
             break
         drive(board, controller, {"type": "play", "action": controller.legal[0]})
-    assert controller.curtain and controller.legal == [] and board.curtain == controller.curtain
+    assert controller.curtain and controller.legal == [] and board.values["curtain"] == controller.curtain
     drive(board, controller, {"type": "play", "action": "anything"})  # refused behind the curtain
     assert controller.message_kind == "error"
     drive(board, controller, {"type": "ready"})
@@ -146,17 +146,19 @@ def test_each_recipe_rebuilds_a_live_board(slug):
         recipe = recipe_of(lesson_controller(lesson))
         assert set(recipe) == {"format", "version", "kind", "game", "lesson"}  # a name: no step, no answer
         board = from_recipe(recipe)
-        assert board.values()["lesson"]["title"] == lesson.title and board.legal
+        assert board.values()["lesson"]["title"] == lesson.title and board.controller.legal
     state = played(slug, 4).state
     for seat, everything in ((0, False), (1, False), (0, True)):
         example = BoardController.example(state, [], seat=seat, everything=everything)
         board = from_recipe(recipe_of(example), seed=9)
-        assert board.frames == [] and board.mode == "computer" and board.teaching == everything
+        assert board.values["frames"] == []
+        assert board.values["mode"] == "computer"
+        assert board.values["teaching"] == everything
         if not everything:  # a position drawn from what a seat saw is no game to save
             assert "not a game to save" in board.handle({"type": "save"})["message"]
-        if board.legal:  # try it from here: a legal move is played, and the computer answers
-            changed = board.handle({"type": "play", "action": board.legal[0]})
-            assert board.message_kind == "info", changed
+        if board.controller.legal:  # try it from here: a legal move is played, and the computer answers
+            changed = board.handle({"type": "play", "action": board.controller.legal[0]})
+            assert board.values["message_kind"] == "info", changed
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -278,4 +280,4 @@ def test_a_worked_example_gives_the_widgets_values_and_refuses_changes(slug):
     for message in ({"type": "undo"}, {"type": "new"}, {"type": "play", "action": "anything"}):
         drive(board, controller, message)
         assert controller.message_kind == "error"
-    assert board.static_model() == controller.static_model()
+    assert board.controller.static_model() == controller.static_model()

@@ -1,148 +1,24 @@
-"""How a browser test plays each game's live board. Add a game's play page by adding its driver here.
+"""How a browser test plays any game's live board: one driver, since one renderer draws every game.
 
-A driver finds the first live board of a play page, reads its status line, readies the next legal
-move by clicking (returning the button whose click sends it to Python), and names a move that the
-player cannot make now.
+Every board is the shared renderer's (``capture_lib/render/web/board.js``): its spaces are buttons with a
+``data-space`` id, a click that sends one move at once carries its ``data-notation``, and the buttons of
+actions (``.cap-actions``) and of a choice between actions (``.cap-choice``) carry theirs. The driver
+builds a move as a player does (a first click, then a marked square or a button), choosing with a seeded
+generator, and a game's ``prefer`` only steers which move, so that a whole game against the computer ends
+in a few dozen moves. It checks only what holds in every game: the move it readied is the one the board
+names, the move log grows, and a refused move changes nothing.
 """
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-#: The ranks and suits of a full deck, in notation: enough to find cards that a hand does not hold.
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = ["S", "H", "D", "C"]
-SUIT_LETTERS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
-
-
-def card_notation(text: str) -> str:
-    """``7♥`` (as the board shows a card) to ``7H`` (as the notation writes it)."""
-    text = text.strip().split()[0]
-    return text[:-1] + SUIT_LETTERS.get(text[-1], text[-1])
-
-
-@dataclass(frozen=True)
-class CardCommanderDriver:
-    """Plays Card Commander's board (``capture_lib/games/card_commander/board.js``) as the player at seat 0."""
-
-    slug: str = "card-commander"
-    status_selector: str = ".cc-status"
-    over_text: str = "Game over"
-
-    def board(self, page):
-        """The first live board of the page (the game against the computer)."""
-        return page.locator(".capture-board").filter(has=page.locator(".cc-board")).first
-
-    def status(self, board) -> str:
-        """The board's status line."""
-        return board.locator(self.status_selector).inner_text()
-
-    def hand(self, board) -> list[str]:
-        """The cards of Blue's hand, in notation."""
-        faces = board.locator(".cc-side.cc-seat0 .cc-hand .cc-card")
-        return [card_notation(face.inner_text()) for face in faces.all()]
-
-    def snapshot(self, board) -> dict:
-        """What a move is checked against: the status line and Blue's hand."""
-        return {"status": self.status(board), "hand": self.hand(board)}
-
-    def drawing(self, board) -> str:
-        """The drawn table (without the message line and the controls), to see that nothing moved."""
-        return board.locator(".cc-board").inner_html()
-
-    def check_applied(self, board, before: dict) -> None:
-        """The move readied by ``ready_move`` from position ``before`` shows on the board."""
-        assert self.status(board) != before["status"]
-        if "chooses a Commander" in before["status"]:
-            assert board.locator(".cc-side.cc-seat0 .cc-commander").count() == 1, "Blue's Commander is not shown"
-        elif "places three cards" in before["status"]:
-            # The round's lanes (or the tie being decided) show Blue's three cards, left to right.
-            cells = board.locator(".cc-lane-cell.cc-seat0")
-            placed = [card_notation(cells.nth(i).locator(".cc-card").first.inner_text()) for i in range(3)]
-            assert placed == before["hand"][:3], f"the lanes show {placed}, not {before['hand'][:3]}"
-
-    def ready_move(self, board):
-        """Click what a move needs before it is sent; return the button that sends it."""
-        status = self.status(board)
-        actions = board.locator(".cc-actions")
-        if "chooses a Commander" in status:
-            return actions.get_by_role("button").first
-        if "places three cards" in status:
-            for _ in range(3):  # the first three cards still in hand fill the left, middle and right lanes
-                board.locator(".cc-side.cc-seat0 .cc-hand button.cc-pick:enabled").first.click()
-            return actions.get_by_role("button", name="place cards")
-        if "decides on the extra card" in status:
-            return actions.get_by_role("button").first  # add the extra card when it may
-        raise AssertionError(f"no move to make on a board whose status is {status!r}")
-
-    def illegal_move(self, board) -> str:
-        """``place`` with three cards that Blue does not hold (the board shows Blue's hand)."""
-        held = set(self.hand(board))
-        assert held, "Blue's hand is not shown"
-        missing = [f"{rank}{suit}" for suit in SUITS for rank in RANKS if f"{rank}{suit}" not in held]
-        return "place " + " ".join(missing[:3])
-
-
-@dataclass(frozen=True)
-class CaptureTheCommanderDriver:
-    """Plays Capture the Commander's board (``capture_lib/games/capture_the_commander/board.js``) as seat 0.
-
-    The play page's first board is a two-player game against the computer: North (you, layout ``N``)
-    against South (layout ``S``).
-    """
-
-    slug: str = "capture-the-commander"
-    status_selector: str = ".ctc-status"
-    over_text: str = "Game over"
-
-    def board(self, page):
-        """The first live board of the page (the game against the computer)."""
-        return page.locator(".capture-board").filter(has=page.locator(".ctc-board")).first
-
-    def status(self, board) -> str:
-        """The board's status line."""
-        return board.locator(self.status_selector).inner_text()
-
-    def snapshot(self, board) -> dict:
-        """What a move is checked against: the status line and every card's label (coverage, what was seen)."""
-        cards = board.locator(".ctc-layout .ctc-card")
-        return {"status": self.status(board), "cards": [card.get_attribute("aria-label") or "" for card in cards.all()]}
-
-    def drawing(self, board) -> str:
-        """The drawn table (without the message line and the controls)."""
-        return board.locator(".ctc-board").inner_html()
-
-    def check_applied(self, board, before: dict) -> None:
-        """The attack or pick shows: a battle is reported and the table changed."""
-        import time
-
-        assert board.locator(".ctc-battle").count() == 1, "no battle is shown after the move"
-        # The message line may already say "played ..." from the computer's last move, so the new
-        # cards can still be on their way when this is called: give them the time a move may take.
-        deadline = time.monotonic() + 10
-        while self.snapshot(board)["cards"] == before["cards"] and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert self.snapshot(board)["cards"] != before["cards"], "no card changed after the move"
-
-    def ready_move(self, board):
-        """Click an attacker of North's, return the first target it may attack (or the first card to pick)."""
-        status = self.status(board)
-        if "attacks" in status:
-            board.locator(".ctc-layout.ctc-seat0 button.ctc-clickable").first.click()
-            return board.locator(".ctc-layout:not(.ctc-seat0) button.ctc-clickable").first
-        if "picks a card" in status:
-            return board.locator(".ctc-layout button.ctc-clickable").first
-        raise AssertionError(f"no move to make on a board whose status is {status!r}")
-
-    def illegal_move(self, board) -> str:
-        """An attack by North's Commander: only a fully uncovered card may attack, and early in the game
-        other cards lie on the Commander (during a tie no attack is allowed at all)."""
-        commander = board.locator(".ctc-layout.ctc-seat0 .ctc-card[aria-label*='card 13 (Commander)']")
-        assert "fully uncovered" not in (commander.get_attribute("aria-label") or "fully uncovered")
-        return "N13xS13"
-
-
+#: The board's heading line, the move log's summary ("move log (N lines)"): it changes with every move.
+STATUS = ".cap-status strong"
+PROGRESS = ".cap-log summary"
 
 
 def texts(locator) -> list[str]:
@@ -151,285 +27,146 @@ def texts(locator) -> list[str]:
 
 
 def log_lines(board) -> list[str]:
-    """The board's move log (the chrome every board shares), one line an action, oldest first."""
+    """The board's move log, one line an action, oldest first."""
     return texts(board.locator(".cap-log ol li code"))
 
 
 def wait_for_played(board, played) -> None:
-    """Wait until the message line says ``played`` (a string or a pattern): the board's values reach
-    the page one by one, the message last, so the board's buttons then match the new position."""
+    """Wait until the message line says the player played ``played`` (a string or a pattern)."""
     from playwright.sync_api import expect
 
     if isinstance(played, str):  # the last move of a game adds why it ended (State.end_reason)
-        played = re.compile(rf"^{re.escape(played)}(\. Game over: .+)?$")
+        played = re.compile(rf"^You played {re.escape(played)}\.( Game over: .+)?$")
     expect(board.locator(".cap-message")).to_have_text(played, timeout=10_000)
 
 
-@dataclass(frozen=True)
-class ChoosingClick:
-    """A click on the board that sends a move, or first asks which of several moves ending there is meant.
+#: Reads every space of a board: its id, what a screen reader hears of it, whether a click sends a move.
+SPACES = """els => els.map((e) => ({space: e.dataset.space, words: (e.querySelector('.cap-sr') || e).textContent,
+  notation: e.dataset.notation || '', clickable: e.getAttribute('aria-disabled') !== 'true'}))"""
 
-    ``click`` answers such a question with its first choice (the question is drawn in the page at
-    once, with no round trip to the kernel); the bench answers it in the page the same way.
+
+@dataclass
+class Driver:
+    """Plays one game's live board by clicks (see the module's docstring).
+
+    ``heading``: the board to play sits under the page's heading that starts so (else the first board
+    that offers a game's controls); ``prefer(options, words)`` orders the candidate clicks (each a dict of
+    ``SPACES``, or a button's ``notation``) so a game ends soon; ``buttons_first``: the chance of pressing a
+    button of an action (end the turn, roll) rather than starting a move on the board.
     """
 
-    button: object
-    choices: object
-
-    def click(self) -> None:
-        """Click, then the first choice if the board asks which move."""
-        self.button.click()
-        if self.choices.count():
-            self.choices.first.click()
-
-    def element_handle(self):
-        """The clicked element, for the bench."""
-        return self.button.element_handle()
-
-
-#: Reads every square of Command Capture's grid: its notation, its label (with the actions a click
-#: makes), its unit's label and whether it is marked as the selected unit or as a target.
-CMC_SQUARES = """els => els.map((e) => {
-  const unit = e.querySelector('.cmc-unit');
-  return { square: e.getAttribute('aria-label').slice(0, 2), label: e.getAttribute('aria-label'),
-           unit: unit ? unit.getAttribute('aria-label') : '', selected: e.classList.contains('cmc-selected'),
-           target: [...e.classList].some((c) => c.startsWith('cmc-target-')) };
-})"""
-
-
-@dataclass(frozen=True)
-class CommandCaptureDriver:
-    """Plays Command Capture's board (``capture_lib/games/command_capture/board.js``) as Blue (seat 0).
-
-    Blue plays a short, reckless game: its Commander marches forward whenever it can (the computer
-    takes a Commander that comes within reach, which ends the game); otherwise the unit in front of
-    it steps aside, or Blue ends the turn. Moves are made as a player would: click a unit, then one of
-    the squares marked for it.
-    """
-
-    slug: str = "command-capture"
-    status_selector: str = ".cmc-status"
+    slug: str
+    heading: str = ""
+    prefer: Callable[[list[dict]], list[dict]] | None = None
+    buttons_first: float = 0.3
+    seed: int = 7
     over_text: str = "Game over"
-    choice_prefix: str = ""
-    #: What the reason for refusing ``illegal_move`` says (a pattern); the play page opens on the set-up.
-    refusal: str = r"belongs to Red|during the set-up only"
-    #: The action that ``ready_move`` readied last (``check_applied`` looks for it in the move log).
-    readied: dict = field(default_factory=dict, compare=False, hash=False)
+    status_selector: str = STATUS
+    #: The notations readied so far, the last one last: a move played is refused when typed again later.
+    played: list[str] = field(default_factory=list)
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
 
     def board(self, page):
-        """The first live board of the page (the game against the computer)."""
-        return page.locator(".capture-board").filter(has=page.locator(".cmc-board")).first
+        """The board the test plays: under ``heading``, or the first that offers a game's controls."""
+        if self.heading:
+            return page.locator(f"xpath=//*[self::h2 or self::h3][starts-with(normalize-space(), {self.heading!r})]"
+                                "/following::div[contains(concat(' ', @class, ' '), ' capture-board ')][1]")
+        return page.locator(".capture-board").filter(has=page.locator(".cap-controls")).first
 
     def status(self, board) -> str:
-        """The board's status line."""
-        return board.locator(self.status_selector).inner_text()
-
-    def squares(self, board) -> dict[str, dict]:
-        """Every square of the grid by its notation (``A1``..``H8``), as ``CMC_SQUARES`` reads it."""
-        return {sq["square"]: sq for sq in board.locator(".cmc-grid button.cmc-square").evaluate_all(CMC_SQUARES)}
+        """The board's main status line."""
+        return board.locator(STATUS).first.inner_text()
 
     def snapshot(self, board) -> dict:
-        """What a move is checked against: the status line, every unit by square, and the move log."""
-        units = {sq: info["unit"] for sq, info in self.squares(board).items() if info["unit"]}
-        return {"status": self.status(board), "units": units, "log": log_lines(board)}
+        """What a move is checked against: the status lines, every space as heard, and the move log."""
+        spaces = board.locator("[data-space], .cap-space[aria-label]").evaluate_all(SPACES)
+        return {"status": texts(board.locator(".cap-status")), "spaces": [s["words"] for s in spaces],
+                "log": log_lines(board)}
 
     def drawing(self, board) -> str:
-        """The drawn board (status, grid, buttons), without the message line and the controls."""
-        return board.locator(".cmc-board").inner_html()
+        """The drawn board (status, areas, panels), without the message line, the controls and the log."""
+        return board.locator(".cap-stage").inner_html() + "".join(texts(board.locator(".cap-status, .cap-panels")))
 
     def check_applied(self, board, before: dict) -> None:
-        """The readied action is in the move log and the board changed; a move shows the unit moved."""
-        action = self.readied["action"]
-        wait_for_played(board, f"played {action}")
+        """The readied move is the one the board names as played, and the move log grew."""
+        wait_for_played(board, self.played[-1])
         after = self.snapshot(board)
-        added = after["log"][len(before["log"]):]
-        assert action in added, f"{action!r} is not in the log's new lines {added}"
-        assert after != before
-        if "-" in action and added[-1] == action:  # nobody moved since: the unit stands on its new square
-            start, end = action.split("-")
-            kind = " ".join(before["units"][start].split(",")[0].split()[:2])  # "Blue Commander"
-            assert after["units"].get(end, "").startswith(kind), f"{kind} is not on {end}: {after['units']}"
-            assert start not in after["units"]
+        assert len(after["log"]) > len(before["log"]), "the move log did not grow"
 
-    def square(self, board, square: str):
-        """The grid's button of ``square``."""
-        return board.locator(f".cmc-grid button.cmc-square[aria-label^='{square}']")
-
-    def select(self, board, square: str) -> list[dict]:
-        """Click the unit on ``square`` (unless it is selected already); return the squares marked for it."""
-        if not self.squares(board)[square]["selected"]:
-            self.square(board, square).click()
-        return [info for info in self.squares(board).values() if info["target"]]
-
-    def ready(self, board, target: dict):
-        """Remember the one action that a click on ``target`` makes; return its button."""
-        self.readied["action"] = target["label"].split(": ", 1)[1]
-        return self.square(board, target["square"])
+    def _spaces(self, board) -> list[dict]:
+        return board.locator("button[data-space]").evaluate_all(SPACES)
 
     def ready_move(self, board):
-        """Click what a move needs before it is sent; return the button that sends it."""
-        status = self.status(board)
-        if "Set-up" in status:
-            # The chosen set-up: hide the Assassin on the first marked front-row square, then ready.
-            spots = sorted(sq for sq, info in self.squares(board).items() if info["target"])
-            if spots:
-                self.readied["action"] = f"assassin {spots[0]}"
-                return self.square(board, spots[0])
-            self.readied["action"] = "ready"
-            return board.locator(".cmc-actions").get_by_role("button", name="ready")
-        if self.over_text in status or "to act" not in status:
-            raise AssertionError(f"no move to make on a board whose status is {status!r}")
-        squares = self.squares(board)
-        commander = next(sq for sq, info in squares.items() if info["unit"].startswith("Blue Commander"))
-        # One action a click: a square where several actions end would ask which one first.
-        single = [t for t in self.select(board, commander) if " or " not in t["label"]]
-        if single:
-            return self.ready(board, max(single, key=lambda t: int(t["square"][1])))
-        end = board.locator(".cmc-actions").get_by_role("button", name="end turn")
-        if end.count():
-            self.readied["action"] = "end"
-            return end
-        # The Commander is hemmed in: the unit in front of it (then any other of Blue's) moves first.
-        front = commander[0] + str(int(commander[1]) + 1)
-        others = sorted((sq for sq, info in squares.items() if info["unit"].startswith("Blue ")),
-                        key=lambda sq: (sq != front, sq))
-        for square in others:
-            moves = [t for t in self.select(board, square) if " or " not in t["label"] and "-" in t["label"]]
-            if moves:
-                return self.ready(board, moves[0])
-        raise AssertionError(f"no unit of Blue's can move: {status!r}")
+        """Make the clicks a move needs before it is sent; return the element whose click sends it."""
+        for _ in range(12):
+            choice = board.locator(".cap-choice button[data-notation]")
+            if choice.count():
+                return self._readied(choice.nth(self.rng.randrange(choice.count())))
+            spaces = [s for s in self._spaces(board) if s["clickable"]]
+            sends = [s for s in spaces if s["notation"]]
+            buttons = board.locator(".cap-actions button[data-notation]")
+            picked = board.locator(".cap-clear").count() > 0
+            if sends and (not buttons.count() or self.rng.random() >= self.buttons_first):
+                target = self._pick(sends)
+                return self._readied(board.locator(f'button[data-space="{target["space"]}"]'), target["notation"])
+            if buttons.count() and (picked or not spaces or self.rng.random() < self.buttons_first):
+                ordered = self._pick([{"notation": n, "index": i} for i, n in enumerate(texts_of(buttons))])
+                return self._readied(buttons.nth(ordered["index"]))
+            firsts = [s for s in spaces if not s["notation"]]
+            if not firsts:
+                if buttons.count():
+                    return self._readied(buttons.first)
+                raise AssertionError(f"no move to make on a board whose status is {self.status(board)!r}")
+            board.locator(f'button[data-space="{self._pick(firsts)["space"]}"]').click()
+        raise AssertionError("twelve clicks and no move readied")
+
+    def _pick(self, options: list[dict]) -> dict:
+        ordered = self.prefer(options) if self.prefer else options
+        return ordered[0] if self.prefer else self.rng.choice(ordered)
+
+    def _readied(self, element, notation: str | None = None):
+        self.played.append(notation or element.get_attribute("data-notation"))
+        return element
 
     def illegal_move(self, board) -> str:
-        """A step of one of Red's units to the empty square in front of it (``E7-E6``) while Blue is to act."""
-        units = {sq: info["unit"] for sq, info in self.squares(board).items() if info["unit"]}
-        steps = [f"{sq}-{sq[0]}{int(sq[1]) - 1}" for sq, unit in sorted(units.items())
-                 if unit.startswith("Red ") and sq[1] != "1" and f"{sq[0]}{int(sq[1]) - 1}" not in units]
-        assert steps, f"no Red unit with an empty square in front of it: {units}"
-        return steps[0]
+        """A move the player cannot make now: one already played (its piece has moved on, or its time passed);
+        before any, a word that is no move."""
+        return self.played[0] if self.played else "no such move"
 
 
-#: The spaces of Medieval Capture's map lit for the next click: the gold rings drawn over the map
-#: (``mcMap``), matched by their centre to the invisible hit areas that carry the spaces' names.
-MC_LIT = """svg => {
-  const at = (c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`;
-  const hits = new Map([...svg.querySelectorAll('.mc-hit')].map((c) => [at(c), c.getAttribute('data-space')]));
-  return [...svg.querySelectorAll('circle[r="21"][fill="#E6B800"]')]
-    .map((c) => hits.get(at(c))).filter((s) => s);
-}"""
-#: The pieces drawn on Medieval Capture's map: their names and where they are drawn.
-MC_PIECES = """svg => [...svg.querySelectorAll('text')].filter((t) => /^[BR]\\d+$/.test(t.textContent))
-  .map((t) => `${t.textContent}@${t.getAttribute('x')},${t.getAttribute('y')}`).sort()"""
+def texts_of(buttons) -> list[str]:
+    """The notations of the action buttons ``buttons``."""
+    return buttons.evaluate_all("els => els.map((e) => e.dataset.notation)")
 
 
-@dataclass(frozen=True)
-class MedievalCaptureDriver:
-    """Plays Capture: A Medieval Wargame's board (``capture_lib/games/medieval_capture/board.js``) as Blue.
-
-    It plays the play page's quick game (to one Crown). Blue places its pieces on the first lit
-    rocks; then every turn it rolls, moves one piece (click its button, then a lit space of the map)
-    and ends the turn, until the computer takes a Crown. Where several moves end on the clicked
-    space, the first one offered is chosen.
-    """
-
-    slug: str = "medieval-capture"
-    status_selector: str = ".mc-status"
-    over_text: str = "Game over"
-    choice_prefix: str = "Which move?"
-    heading: str = "A quick game"
-    refusal: str = r"own \(blue\) territory|at the start of a turn"
-    readied: dict = field(default_factory=dict, compare=False, hash=False)
-
-    def board(self, page):
-        """The board under the page's heading "A quick game" (a game to one Crown against the computer):
-        a whole game to three Crowns is too long for a test."""
-        return page.locator(f"xpath=//h2[starts-with(normalize-space(), {self.heading!r})]"
-                            "/following::div[contains(concat(' ', @class, ' '), ' capture-board ')][1]")
-
-    def status(self, board) -> str:
-        """The board's status line."""
-        return board.locator(self.status_selector).inner_text()
-
-    def snapshot(self, board) -> dict:
-        """The status line, the dice, both armies' lines, the pieces drawn on the map and the move log."""
-        return {"status": self.status(board), "dice": texts(board.locator(".mc-die")),
-                "armies": texts(board.locator(".mc-army")),
-                "pieces": board.locator(".mc-map svg.mc-pieces").evaluate(MC_PIECES), "log": log_lines(board)}
-
-    def drawing(self, board) -> str:
-        """The drawn board (map, dice, armies, buttons), without the message line and the controls."""
-        return board.locator(".mc-board").inner_html()
-
-    def check_applied(self, board, before: dict) -> None:
-        """The readied action shows in the move log, and the board shows what it did."""
-        kind = self.readied["kind"]
-        wait_for_played(board, self.readied["played"])
-        after = self.snapshot(board)
-        added = after["log"][len(before["log"]):]
-        assert added and after != before, f"nothing changed after {kind}"
-        if kind == "place":
-            assert added[0].startswith("place B"), added
-            assert len([p for p in after["pieces"] if p.startswith("B")]) == \
-                len([p for p in before["pieces"] if p.startswith("B")]) + 1, "the placed piece is not drawn"
-        elif kind == "roll":
-            assert added[0] == "roll", added
-        elif kind == "move":
-            assert added[0].startswith(self.readied["piece"] + " "), f"{self.readied['piece']} did not move: {added}"
-        else:
-            assert added[0] == kind or added[0].startswith(kind), added
-
-    def choices(self, board):
-        """The buttons of the board's question which of several moves ending on one space is meant."""
-        return board.locator(".mc-actions > div").filter(has_text=self.choice_prefix).get_by_role("button")
-
-    def lit(self, board) -> list[str]:
-        """The spaces lit for the next click."""
-        return board.locator(".mc-map svg.mc-pieces").evaluate(MC_LIT)
-
-    def space(self, board, space: str):
-        """The hit area of ``space`` on the map."""
-        return board.locator(f".mc-map .mc-hit[data-space='{space}']")
-
-    def ready_move(self, board):
-        """Click what a move needs before it is sent; return what sends it."""
-        status = self.status(board)
-        actions = board.locator(".mc-actions")
-        if "places a piece" in status:
-            space = self.lit(board)[0]
-            self.readied.update(kind="place", played=re.compile(rf"^played place B\d+ {space}( knight)?$"))
-            return self.space(board, space)
-        if "rolls" in status and actions.get_by_role("button", name="roll the dice").count():
-            self.readied.update(kind="roll", played="played roll")
-            return actions.get_by_role("button", name="roll the dice")
-        if "3 moves left" in status:
-            pieces = actions.get_by_role("button", name=re.compile(r"^[BR]\d+$"))
-            if pieces.count():
-                piece = pieces.first
-                name = piece.inner_text()
-                self.readied.update(kind="move", piece=name, played=re.compile(rf"^played {name} "))
-                if "mc-chosen" not in (piece.get_attribute("class") or ""):
-                    piece.click()
-                lit = self.lit(board)
-                if lit:
-                    return ChoosingClick(self.space(board, lit[0]), self.choices(board))
-                piece.click()  # nowhere to go after all: unselect it and end the turn
-        if "moves" in status:
-            self.readied.update(kind="end", played="played end")
-            return actions.get_by_role("button", name="end the turn")
-        if "dies" in status:
-            self.readied.update(kind="kill", played=re.compile("^played "))
-            return actions.get_by_role("button").first
-        raise AssertionError(f"no move to make on a board whose status is {status!r}")
-
-    def illegal_move(self, board) -> str:
-        """Before the first roll, a piece placed in Red's territory (``place B2 r3``); after it, a second
-        roll in the same turn."""
-        status = self.status(board)
-        if "places a piece" in status:
-            piece = board.locator(".mc-actions").inner_text().split("place ", 1)[1].split(".")[0].strip()
-            return f"place {piece} r3"
-        return "roll"
+def _command_capture(options: list[dict]) -> list[dict]:
+    """Blue's Commander marches forward (the computer takes a Commander within reach, which ends the game):
+    first clicks on the Commander, targets on the highest rows, then the end of the turn and readiness."""
+    def rank(option: dict) -> tuple:
+        words = option.get("words", "")
+        notation = option.get("notation", "")
+        space = option.get("space", "")
+        return (-("your Commander" in words), -int(space[1]) if len(space) == 2 and space[1].isdigit() else 0,
+                notation not in ("ready", "end"), notation)
+    return sorted(options, key=rank)
 
 
-#: The games whose play page the browser tests and the bench drive.
-DRIVERS = {driver.slug: driver for driver in (CardCommanderDriver(), CaptureTheCommanderDriver(),
-                                              CommandCaptureDriver(), MedievalCaptureDriver())}
+def _medieval_capture(options: list[dict]) -> list[dict]:
+    """Roll, then end the turn at once (the computer takes a Crown soon, which ends the quick game); place
+    pieces on the first spaces offered."""
+    order = {"roll": 0, "end": 1}
+    return sorted(options, key=lambda o: (order.get(o.get("notation", ""), 2), o.get("space", "")))
+
+
+#: A fresh driver for each game whose play page the browser tests and the bench drive (a driver keeps the
+#: moves it played and its own seeded generator, so each test starts one of its own).
+DRIVERS: dict[str, Callable[[], Driver]] = {
+    "card-commander": lambda: Driver("card-commander"),
+    "capture-the-commander": lambda: Driver("capture-the-commander"),
+    "command-capture": lambda: Driver("command-capture", prefer=_command_capture, buttons_first=0.0),
+    "medieval-capture": lambda: Driver("medieval-capture", heading="A quick game", prefer=_medieval_capture,
+                                       buttons_first=1.0),
+}

@@ -34,7 +34,7 @@ def test_run_a_chapter_notebook_and_play_one_move(lab, open_page):
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
     page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
 
-    driver = DRIVERS["card-commander"]
+    driver = DRIVERS["card-commander"]()
     board = driver.board(page)
     status = board.locator(driver.status_selector)
     expect(status).to_contain_text("chooses a Commander", timeout=RUN_MS)

@@ -262,6 +262,10 @@ def test_a_malformed_board_message_shows_a_short_line_and_the_teachers_log_keeps
 
 def test_kernels_are_bounded_per_page_and_in_all_and_a_full_class_gets_a_short_page(classroom, ann):
     wait_for_kernels(classroom, 1)
+    websocket = pytest.importorskip("websocket")
+    kernel_id = re.search(r'"kernelId": *"([^"]+)"', ann.page).group(1)
+    websocket.create_connection(f"ws://127.0.0.1:{classroom.url.rsplit(':', 1)[1]}/api/kernels/{kernel_id}/channels",
+                                cookie=ann.cookie_header(), timeout=WAIT_SECONDS).close()  # the page was drawn
     status, _ = ann.open(PLAY)  # a reload: the earlier kernel of this page is stopped
     assert status == 200
     wait_for_kernels(classroom, 1)

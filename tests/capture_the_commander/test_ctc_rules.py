@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from capture_lib import CHANCE, IllegalAction, describe, load_game
+from capture_lib import CHANCE, IllegalAction, load_game
 from capture_lib.games.capture_the_commander.rules import layout as lay
 from capture_lib.games.capture_the_commander.rules.actions import Attack, Pick, card_number
 
@@ -538,15 +538,17 @@ def test_public_memory_of_battles():
 
 
 def test_pictures():
-    state = GAME.new_game(seed=2, players=3).resolve_chance()
-    picture = describe(state.game.slug).require("render").to_svg(state.view(None, everything=True))
-    assert picture.startswith("<svg") and "teaching view" in picture
-    from capture_lib.games.capture_the_commander import render
+    from capture_lib.bookkit.notebook import picture
+    from capture_lib.games.capture_the_commander.scene import layout_diagram
+    from capture_lib.render.picture import to_svg
 
-    seat_picture = render.to_svg(state.observation(0))
+    state = GAME.new_game(seed=2, players=3).resolve_chance()
     hidden = _name(state.card_at(0, 1))
-    assert hidden.rstrip("SHDC") + "♠♥♦♣"[["S", "H", "D", "C"].index(hidden[-1])] not in seat_picture
-    assert "<svg" in render.layout_diagram()
+    shown = hidden.rstrip("SHDC") + "\u2660\u2665\u2666\u2663"[["S", "H", "D", "C"].index(hidden[-1])]
+    assert shown in picture(state, everything=True).svg
+    seat_picture = picture(state, seat=0).svg
+    assert seat_picture.startswith("<svg") and shown not in seat_picture
+    assert "<svg" in to_svg(layout_diagram())
     assert repr(state).startswith("<capture-the-commander 3 players")
 
 
@@ -667,13 +669,13 @@ def test_every_ruling_has_tests():
 
 
 def test_text_picture_shows_only_what_the_seat_sees():
-    from capture_lib.games.capture_the_commander import render
+    from capture_lib.games.capture_the_commander.terminal import to_text
 
     state = two(north={"s1": "AD"}).play("N1xS1")
-    text = render.to_text(state.observation(1))
+    text = to_text(state.observation(1))
     assert "1:AD+" in text and "1:." in text and "beaten: 2H" in text
     assert "KS" not in text  # North's card 12, never shown
-    assert "12:KS" in render.to_text(state.view(None, everything=True))
+    assert "12:KS" in to_text(state.view(None, everything=True))
 
 
 def test_terminal_game():

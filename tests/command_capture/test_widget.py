@@ -32,7 +32,7 @@ def test_a_whole_game_against_the_computer_never_leaks_its_assassin():
         model = json.loads(board.to_json())
         for u in model["view"]["units"]:
             assert u["kind"] != "Assassin" or u["owner"] == 0 or u["state"] == "Revealed"
-        board.handle_message({"type": "play", "action": rng.choice(board.legal)})
+        board.handle_message({"type": "play", "action": rng.choice(board.controller.legal)})
     assert board.state.is_over
 
 
@@ -40,7 +40,7 @@ def test_moves_through_messages_and_undo():
     board = BoardWidget(GAME.quick_start("D2", "E7"), seat=0, mode="hotseat")
     board.handle_message({"type": "ready"})
     board.handle_message({"type": "play", "action": "B2-B3"})
-    assert str(board.state.history[-1]) == "B2-B3" and board.message_kind != "error"
+    assert str(board.state.history[-1]) == "B2-B3" and board.values["message_kind"] != "error"
     assert board.state.current_player == 1
     moved = board.state
     with pytest.raises(IllegalAction, match="curtain"):  # the screen waits for Red
@@ -57,7 +57,7 @@ def test_bad_messages_change_nothing(content):
     board = BoardWidget(GAME.quick_start("D2", "E7"), seat=0)
     before = board.state
     board._on_front_end_message(board, content, [])
-    assert board.state is before and board.message_kind == "error"
+    assert board.state is before and board.values["message_kind"] == "error"
 
 
 def test_timed_board_reports_thinking_time_before_each_action():
@@ -71,7 +71,7 @@ def test_timed_board_reports_thinking_time_before_each_action():
 def test_example_frames():
     start = pos({"C3": "M+", "E5": "i"}, civs="VE")
     board = BoardWidget.example(start, [("C3>E5", "the bash pushes the Infantry to F6")])
-    assert len(board.frames) == 2 and board.frames[1]["action"] == "C3>E5"
+    assert len(board.values["frames"]) == 2 and board.values["frames"][1]["action"] == "C3>E5"
     assert "capture-static-board" in board._repr_mimebundle_()[0]["text/html"]
 
 
@@ -130,14 +130,15 @@ def test_a_forfeit_from_the_page_keeps_its_message():
     board = BoardWidget(GAME.quick_start("D2", "E7", timed=True), seat=0, level="random")
     board.controller.hook_data["turn_started"] -= 61
     board.handle_message({"type": "play", "action": "B2-B3"})
-    assert board.message == "the turn timer ran out: the turn is forfeited" and board.message_kind == "error"
+    assert board.values["message"] == "the turn timer ran out: the turn is forfeited"
+    assert board.values["message_kind"] == "error"
     assert board.state.board[9] is not None and board.state.current_player == 0  # Red moved; B2 never did
 
 
 def test_timed_board_message_names_the_action_not_the_wait():
     board = BoardWidget(GAME.quick_start("D2", "E7", timed=True), seat=0)
     board.handle_message({"type": "play", "action": "B2-B3"})
-    assert "B2-B3" in board.message
+    assert "B2-B3" in board.values["message"]
 
 
 def test_player_choice_depends_only_on_what_it_sees():

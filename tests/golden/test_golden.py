@@ -92,3 +92,11 @@ def test_changes_name_exactly_what_changed():
 def test_a_seat_that_saw_the_same_changes_is_written_once():
     lines = golden._seat_lines([iter([".x = 1"]), iter([".x = 1"]), iter([".x = 2"]), iter([])])
     assert lines == ["0 .x = 1", "1 as 0", "2 .x = 2"]
+
+
+@pytest.mark.parametrize("slug", sorted(golden.SPECS))
+def test_what_the_boards_draw_is_stored(slug):
+    found = golden.scene_difference(slug)
+    assert not found, (f"what {slug}'s board draws changed (- stored, + today):\n{found}\n"
+                       f"If the change is meant: python tools/golden.py scenes {slug}, then review and commit "
+                       "the diff.")

@@ -14,6 +14,7 @@ from capture_lib.core.errors import IllegalAction  # noqa: E402
 from capture_lib.core.lessons import Lesson, Step, check_lesson, solution_markdown  # noqa: E402
 from capture_lib.hosts.lesson import lesson_board  # noqa: E402
 from capture_lib.session.course import exercises, games_with_lessons, tutorial  # noqa: E402
+from capture_lib.session.scenes import scene_json  # noqa: E402
 
 SLUGS = list(games_with_lessons())
 LESSONS = [(slug, "tutorial", 0) for slug in SLUGS] + [
@@ -95,26 +96,28 @@ def test_the_board_runs_the_lesson_with_a_wrong_try_and_a_hint(slug, kind, index
     lesson = get(slug, kind, index)
     board = lesson_board(lesson)
     for number, step in enumerate(lesson.steps):
-        assert board.lesson["index"] == number and board.lesson["status"] == "try"
-        assert board.view == step.start.observation(step.seat), "the board shows only the learner's seat's view"
-        assert board.lesson["answer"] == "" and board.lesson["hint"] == ""
+        assert board.values["lesson"]["index"] == number and board.values["lesson"]["status"] == "try"
+        drawn = scene_json(board.controller.description, step.start.observation(step.seat)).get("pieces", [])
+        assert board.values["scene"].get("pieces", []) == drawn, "the board shows only the learner's seat's view"
+        assert board.values["lesson"]["answer"] == "" and board.values["lesson"]["hint"] == ""
         before = board.state
         wrong = wrong_action(step)
         send(board, {"type": "play", "action": str(wrong)})
-        assert board.lesson["status"] == "wrong" and step.hint in board.lesson["feedback"]
-        assert board.lesson["hint"] == step.hint and board.message_kind == "error"
+        assert board.values["lesson"]["status"] == "wrong" and step.hint in board.values["lesson"]["feedback"]
+        assert board.values["lesson"]["hint"] == step.hint and board.values["message_kind"] == "error"
         assert board.state is before, "a wrong try changes nothing"
         send(board, {"type": "lesson", "do": "next"})
-        assert board.lesson["index"] == number and board.message_kind == "error", "no skipping an unanswered step"
+        assert board.values["lesson"]["index"] == number
+        assert board.values["message_kind"] == "error", "no skipping an unanswered step"
         send(board, {"type": "play", "action": str(step.expected())})
-        assert board.lesson["status"] == "right" and step.explain in board.lesson["feedback"]
+        assert board.values["lesson"]["status"] == "right" and step.explain in board.values["lesson"]["feedback"]
         assert board.state == step.outcome(step.expected())
-        assert board.legal == [], "no more moves until the next step"
+        assert board.controller.legal == [], "no more moves until the next step"
         if number + 1 < len(lesson.steps):
             send(board, {"type": "lesson", "do": "next"})
-    assert board.lesson["finished"] and board.lesson["last"]
+    assert board.values["lesson"]["finished"] and board.values["lesson"]["last"]
     send(board, {"type": "lesson", "do": "next"})
-    assert board.message == "this was the last step"
+    assert board.values["message"] == "this was the last step"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -126,10 +129,10 @@ def test_an_illegal_try_shows_the_engines_reason_and_the_hint(slug):
     with pytest.raises(IllegalAction) as refused:
         step.start.play(illegal)
     send(board, {"type": "play", "action": illegal})
-    assert board.message == f"not allowed: {refused.value}" and board.message_kind == "error"
-    assert board.lesson["status"] == "wrong" and board.lesson["feedback"] == f"Hint: {step.hint}"
+    assert board.values["message"] == f"not allowed: {refused.value}" and board.values["message_kind"] == "error"
+    assert board.values["lesson"]["status"] == "wrong" and board.values["lesson"]["feedback"] == f"Hint: {step.hint}"
     send(board, {"type": "lesson", "do": "hint"})
-    assert board.lesson["hint"] == step.hint
+    assert board.values["lesson"]["hint"] == step.hint
 
 
 #: An action that the first tutorial step's position forbids, per game.
@@ -146,30 +149,32 @@ def test_show_the_answer_plays_it_and_only_then_sends_it(slug):
     lesson = exercises(slug)[0]
     board = lesson_board(lesson)
     step = lesson.steps[0]
-    assert board.lesson["answer"] == ""
+    assert board.values["lesson"]["answer"] == ""
     send(board, {"type": "lesson", "do": "answer"})
-    assert board.lesson["status"] == "revealed" and board.lesson["answer"] == str(step.expected())
+    assert board.values["lesson"]["status"] == "revealed" and board.values["lesson"]["answer"] == str(step.expected())
     assert board.state == step.outcome(step.expected())
     send(board, {"type": "lesson", "do": "again"})
-    assert board.lesson["status"] == "try" and board.lesson["answer"] == "" and board.state == step.start
+    assert board.values["lesson"]["status"] == "try"
+    assert board.values["lesson"]["answer"] == ""
+    assert board.state == step.start
 
 
 def test_another_spelling_of_the_right_action_is_accepted():
     lesson = tutorial("card-commander")
     board = lesson_board(lesson)
     send(board, {"type": "play", "action": "  COMMANDER karl "})
-    assert board.lesson["status"] == "right"
+    assert board.values["lesson"]["status"] == "right"
 
 
 def test_undo_new_game_and_forged_values_are_refused():
     board = lesson_board(tutorial("card-commander"))
     for kind in ("undo", "new"):
         send(board, {"type": kind})
-        assert board.message_kind == "error" and board.lesson["index"] == 0
+        assert board.values["message_kind"] == "error" and board.values["lesson"]["index"] == 0
     send(board, {"type": "lesson", "do": "skip"})
-    assert "unknown lesson command" in board.message
+    assert "unknown lesson command" in board.values["message"]
     board.set_state({"lesson": {"answer": "x"}, "seat": 1})
-    assert board.lesson["answer"] == "" and board.seat == 0
+    assert board.values["lesson"]["answer"] == "" and board.values["seat"] == 0
 
 
 @pytest.mark.parametrize(("slug", "kind", "index"), LESSONS)
@@ -177,7 +182,7 @@ def test_the_static_book_steps_through_question_then_answer_seen_by_the_learner(
     monkeypatch.setenv("CAPTURE_STATIC_BOOK", "1")  # what the book's build sets (book/_ext/static_book.py)
     lesson = get(slug, kind, index)
     board = lesson_board(lesson)
-    model = board.static_model()
+    model = board.controller.static_model()
     frames = model["frames"]
     assert len(frames) == 2 * len(lesson.steps)
     for number, step in enumerate(lesson.steps):
@@ -266,6 +271,6 @@ def test_capture_serve_serves_every_tutorial_next_to_the_play_pages(tmp_path):
 def test_text_that_is_not_notation_is_a_wrong_try_with_the_hint(slug):
     board = lesson_board(tutorial(slug))
     send(board, {"type": "play", "action": "hello there"})
-    assert board.lesson["status"] == "wrong" and board.lesson["tries"] == 1
-    assert board.message.startswith("not allowed:") and board.message_kind == "error"
+    assert board.values["lesson"]["status"] == "wrong" and board.values["lesson"]["tries"] == 1
+    assert board.values["message"].startswith("not allowed:") and board.values["message_kind"] == "error"
     assert board.state == tutorial(slug).steps[0].start

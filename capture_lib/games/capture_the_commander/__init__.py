@@ -1,7 +1,7 @@
 """Capture the Commander: face-down triangular layouts; attack with uncovered cards, capture Commanders.
 
-The game's one folder: its rules (``rules``), computer players (``players``), board picture
-(``render``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every shared layer reads
+The game's one folder: its rules (``rules``), computer players (``players``), what its boards and
+pictures draw (``scene``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every shared layer reads
 of it.
 """
 

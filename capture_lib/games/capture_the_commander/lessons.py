@@ -92,7 +92,7 @@ def tutorial() -> Lesson:
             start=position("AS* 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH - KH 5D"),
             seat=0,
             prompt="A new position. "
-                   "South's card 11 has gone, so South's Commander (card 13) is only partially covered. Your "
+                   "South's card 11 has gone, so South's Commander (C) is only partially covered. Your "
                    "card 1 is the ace everyone saw earlier. Capture the Commander and win.",
             hint="The Commander is attacked like any other card once it is no longer fully covered; only a card "
                  "you know to be higher is sure to beat it, and nothing beats an ace.",

@@ -1,4 +1,5 @@
 // The live book's page loader (a classic script Sphinx adds to every page; it acts only where boards are).
+// The book's build puts capture_lib/render/web/model.js (makeCaptureModel, the model every board gets) in front.
 // Each board's place holds the engine's picture, the names of its module and stylesheet, and a JSON script
 // with its values (the precomputed frames) and its recipe. The loader loads each module and stylesheet
 // once per page from the book's static files, mounts every board over a small model at once (the frames
@@ -42,27 +43,6 @@
     link.rel = "stylesheet";
     link.href = new URL(`boards/${name}.css`, base).href;
     document.head.append(link);
-  }
-
-  // The model the board's module reads: the same get/set/on/off/send that anywidget gives it.
-  function makeModel(values, send) {
-    const listeners = new Map();
-    const fire = (event, ...args) => (listeners.get(event) || []).slice().forEach((fn) => fn(...args));
-    return {
-      values,
-      get: (key) => values[key],
-      set: (key, value) => { values[key] = value; fire(`change:${key}`); },
-      on: (event, fn) => { if (!listeners.has(event)) listeners.set(event, []); listeners.get(event).push(fn); },
-      off: (event, fn) => { const l = listeners.get(event) || []; const i = l.indexOf(fn); if (i >= 0) l.splice(i, 1); },
-      save_changes: () => {},
-      send: (message) => send(message),
-      // Values from the engine: set them all, then tell the module once per value (it redraws once).
-      apply: (changed) => {
-        Object.assign(values, changed);
-        for (const key of Object.keys(changed)) fire(`change:${key}`);
-      },
-      custom: (message) => fire("msg:custom", message),
-    };
   }
 
   const boards = new Map();  // board id -> {root, model, recipe, kind, status, live, sent}
@@ -157,7 +137,7 @@
     status.setAttribute("role", "status");
     status.setAttribute("aria-live", "polite");
     const board = { root, recipe, kind, status, live: false, sent: [] };
-    board.model = makeModel(values, (message) => sendFrom(board, message));
+    board.model = makeCaptureModel(values, (message) => sendFrom(board, message));  // model.js, put in front
     loadStyle(root.dataset.captureStyle);
     const module = await loadModule(root.dataset.captureModule);
     root.replaceChildren();

@@ -1,27 +1,39 @@
-"""The terminal game loop: the seat's board, the computer's replies, and the prompt's commands.
+"""The terminal host: a board session played at a prompt, drawn by the text renderer.
 
-At the prompt: a move in the chapter's notation; ``moves`` (every legal move) or ``moves WORD...``
-(those naming a piece, square or word, with where they go marked on the board); a piece or square on
-its own does the same; ``help`` for the key to the board; ``save FILE``; ``quit``.
+It drives the same session as every other host (``capture_lib.session.board``: ``handle(message)``), so
+the terminal has what the boards have: the computer's reply and its last moves in words, undo under the
+same policy, the hot-seat curtain between two players at one keyboard, a game kept at every turn's end
+and offered again next time, saving and loading, a choice of level, and the game-over line that says why
+it ended. What it prints comes from the scene (``capture_lib.render.text.scene_text``), built from what
+the seat may see.
+
+At the prompt: a move in the chapter's notation; ``moves`` (every legal move) or ``moves WORD...`` (those
+naming a piece, square or word, with where they go marked on the board); a piece or square on its own does
+the same; ``undo``; ``new``; ``level NAME``; ``save FILE``; ``load FILE``; ``help``; ``quit``. Ctrl-C and
+``quit`` offer to save a game under way before leaving; Ctrl-D leaves at once (the game stays kept).
 """
 
 from __future__ import annotations
 
+import pathlib
 import shutil
 import sys
 import textwrap
-from typing import TextIO
+from typing import Any, TextIO
 
-from capture_lib import CHANCE, load_game
-from capture_lib.core.files import save_file
+from capture_lib.core.files import load_file, save_file
 from capture_lib.core.protocol import State
-from capture_lib.hosts.terminal import view_for
+from capture_lib.core.scene import Scene, from_json
 from capture_lib.render.paint import Paint, colour_wanted
-from capture_lib.render.text import matching, wrap_moves
+from capture_lib.render.text import key_text, matching, scene_text, wrap_moves
+from capture_lib.session import vault
+from capture_lib.session.board import BoardController, shortened
 
-COMMANDS = ("Type a move in notation; 'moves' lists the legal ones, 'moves WORD' only those with WORD "
-            "(a piece or a square); 'help' shows the key to the board again; 'save FILE' saves the game "
-            "(the whole game, the computer's hidden cards too); 'quit' stops.")
+COMMANDS = ("Type a move in notation; 'moves' lists the legal ones, 'moves WORD' only those with WORD (a piece or "
+            "a square, whose moves are then marked on the board); 'undo' takes your last move back while the "
+            "rules allow; 'new' starts a new game; 'level NAME' sets the computer's level; 'save FILE' saves the "
+            "whole game (the computer's hidden cards too), 'load FILE' goes on with one; 'help' shows this again; "
+            "'quit' stops.")
 
 
 def _width(stdout: TextIO) -> int:
@@ -36,104 +48,242 @@ def wrapped(text: str, width: int) -> str:
                      for line in text.split("\n"))
 
 
-def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: TextIO = sys.stdin,
-                     stdout: TextIO = sys.stdout, level: str = "rule", state: State | None = None,
-                     colour: bool | None = None) -> State:
-    """Play ``slug`` against a computer player (``level``), reading notation from ``stdin``.
+def _resume_file(session: BoardController) -> pathlib.Path:
+    """Where the terminal keeps the claim on its game in progress, one per game, mode and seat."""
+    return vault.folder() / f"terminal-{session.game_slug}-{session.mode}-{session.seat}.claim"
 
-    ``state``, if given, is a game to go on with (``slug`` must be its game). ``colour`` forces ANSI
-    colour on or off; by default it is on only for a terminal without ``NO_COLOR``. Everything drawn
-    comes from ``state.observation(seat)``. Returns the state when the game ends or the player quits.
-    """
-    from capture_lib.search.levels import player_for
 
-    computer = player_for(level)
-    game = load_game(slug)
-    if state is None:
-        state = game.new_game(seed=seed)
-    elif state.game is not game:
-        raise ValueError(f"the game to go on with is {state.game.slug}, not {slug}")
-    if not 0 <= seat < state.num_players:
-        raise ValueError(f"no seat {seat} in this game: seats are 0 to {state.num_players - 1}")
-    view_of = view_for(slug)
-    paint = Paint(colour_wanted(stdout) if colour is None else colour)
-    width = _width(stdout)
-    names = getattr(state, "names", None) or getattr(game, "seat_names", [f"seat {i}" for i in range(game.max_players)])
-    say = stdout.write
-    say(f"{game.title}: you are {names[seat]}.\n" + wrapped(COMMANDS, width) + "\n")
-    legend = view_of.legend(state.observation(seat), paint)
-    if legend:
-        say(wrapped(legend, width) + "\n")
-    shown = None
-    while not state.is_over:
-        player = state.current_player
-        if player == CHANCE:
-            state = state.play_chance()
-            continue
-        if player != seat:
-            state = state.play(computer(state, player))
-            say(f"{names[player]} plays: {state.observation(seat)['log'][-1]}\n")
-            continue
-        view = state.observation(seat)
-        moves = [str(a) for a in state.legal_actions()]
-        if view != shown:
-            say("\n" + view_of.board(view, paint) + "\n")
-            advice = view_of.advice(view, moves)
-            if advice:
-                say(wrapped(advice, width) + "\n")
-            shown = view
-        say("your move> ")
-        stdout.flush()
-        line = stdin.readline()
-        text = line.strip()
-        if not line or text.lower() in ("quit", "exit"):
-            say("\nbye\n")
-            return state
-        low = text.lower()
+class Terminal:
+    """One game at a prompt: reads lines, hands them to the session, prints what changed."""
+
+    def __init__(self, session: BoardController, stdin: TextIO, stdout: TextIO, colour: bool | None) -> None:
+        self.session = session
+        self.stdin, self.stdout = stdin, stdout
+        self.paint = Paint(colour_wanted(stdout) if colour is None else colour)
+        self.width = _width(stdout)
+        self.shown_scene: dict[str, Any] | None = None
+        self.shown_last: tuple[str, ...] = ()
+
+    # ----- output --------------------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        """Write a line (wrapped to the terminal's width)."""
+        self.stdout.write(wrapped(text, self.width) + "\n")
+        self.stdout.flush()
+
+    @property
+    def scene(self) -> Scene:
+        """The session's scene, as the text renderer reads it."""
+        return from_json(self.session.scene)
+
+    def show(self, marks: dict[str, str] | None = None, force: bool = False) -> None:
+        """Print the board if it changed (or ``force``), the last moves that are new, and the board's message."""
+        values = self.session.values()
+        scene = self.scene
+        last = tuple(m.text for m in scene.last)
+        if force or values["scene"] != self.shown_scene or marks:
+            self.stdout.write("\n" + scene_text(scene, self.paint, marks) + "\n")
+        elif last != self.shown_last and last:
+            self.say("Last: " + " \u00b7 ".join(last[-6:]))
+        self.shown_scene, self.shown_last = values["scene"], last
+        if values["message"]:
+            self.say(("! " if values["message_kind"] == "error" else "") + values["message"])
+            self.session.say("")
+
+    # ----- input ----------------------------------------------------------------------------------------------
+    def ask(self, prompt: str) -> str | None:
+        """One line typed at ``prompt`` (``None`` at the end of input)."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        return None if not line else line.rstrip("\n")
+
+    def offer_save(self) -> None:
+        """Before leaving a game under way: save it to a file the player names, or leave it kept."""
+        if not self.session.under_way:
+            return
+        answer = self.ask("Save the game before leaving? Type a file name, or press Enter to leave it kept here "
+                          "(next time it is offered again): ")
+        if answer and answer.strip():
+            self.save(answer.strip())
+
+    def save(self, target: str) -> None:
+        """Write the whole game to ``target`` (a record, or a JSON save for ``.json``)."""
+        try:
+            kind = save_file(self.session.state, target)
+        except OSError as err:
+            self.say(f"could not save: {err}")
+            return
+        self.say(f"saved the game as a {kind} in {target}; go on with: capture play --load {target}")
+
+    def command(self, text: str) -> bool:
+        """Act on one line; ``False`` to leave."""
+        low = text.strip().lower()
+        words = text.split()
+        if low in ("quit", "exit", "bye"):
+            self.offer_save()
+            return False
         if low in ("help", "?"):
-            say(wrapped(COMMANDS + "\n" + view_of.legend(view, paint), width) + "\n")
-            continue
+            self.say(COMMANDS)
+            key = key_text(self.scene)
+            if key:
+                self.say(key)
+            self.show(force=True)
+            return True
         if low == "save" or low.startswith("save "):
             target = text[5:].strip()
             if not target:
-                say("save needs a file name: save game.txt (a record) or save game.json (a JSON save)\n")
-                continue
-            try:
-                kind = save_file(state, target)
-            except OSError as err:
-                say(f"could not save: {err}\n")
-                continue
-            say(f"saved the game as a {kind} in {target}; go on with: capture play --load {target}\n")
-            continue
-        if low == "moves" or low.startswith("moves "):
-            _list_moves(say, view_of, view, paint, moves, text.split()[1:], width)
-            continue
-        if not text:
-            continue
-        try:
-            state = state.play(text)
-        except ValueError as err:  # IllegalAction is a ValueError; so is notation that cannot be read
-            if text not in moves and matching(moves, text.split()) and len(text.split()) <= 2:
-                # A piece or square on its own (or a part of a move): show what it can do.
-                _list_moves(say, view_of, view, paint, moves, text.split(), width)
+                self.say("save needs a file name: save game.txt (a record) or save game.json (a JSON save)")
             else:
-                say(f"not allowed: {err}\n")
-    say("\n" + view_of.board(state.observation(seat), paint) + "\n")
-    winners = state.winners
-    result = "a draw" if not winners else ("you win!" if seat in winners else f"{names[winners[0]]} wins")
-    say(f"Game over: {result}\n")
-    return state
+                self.save(target)
+            return True
+        if low.startswith("load "):
+            self.load(text[5:].strip())
+            return True
+        if low == "undo":
+            self.session.handle({"type": "undo"})
+        elif low == "new":
+            self.session.handle({"type": "new", "confirm": True})
+        elif low.startswith("level "):
+            self.session.handle({"type": "level", "level": words[1] if len(words) > 1 else ""})
+        elif low == "moves" or low.startswith("moves "):
+            self.list_moves(words[1:])
+            return True
+        elif not text.strip():
+            return True
+        else:
+            records = self.scene.actions
+            moves = [r.notation for r in records]
+            if text.strip() not in moves and matching(moves, words) and len(words) <= 2 and \
+                    not self._is_move(text):
+                self.list_moves(words)
+                return True
+            self.session.handle({"type": "play", "action": text})
+        self.show()
+        return True
+
+    def _is_move(self, text: str) -> bool:
+        try:
+            self.session.state.to_action(text)
+        except ValueError:
+            return False
+        return True
+
+    def list_moves(self, words: list[str]) -> None:
+        """The legal moves (those naming ``words``), with where a named piece's moves go marked."""
+        records = self.scene.actions
+        moves = [r.notation for r in records]
+        found = matching(moves, words)
+        if words and not found:
+            self.say(f"no legal move names {shortened(' '.join(words))}; 'moves' lists all "
+                     f"{len(moves)} move{'s' if len(moves) != 1 else ''}")
+            return
+        if words:
+            first = {w.lower() for w in words}
+            marks = {r.clicks[-1]: r.kind for r in records if r.notation in found and len(r.clicks) > 1
+                     and r.clicks[0].lower() in first and r.kind}
+            if marks:
+                self.show(marks=marks)
+        count = len(found)
+        self.say(f"{count} legal move{'s' if count != 1 else ''}" + (f" with {' '.join(words)}" if words else "") + ":")
+        self.stdout.write("\n".join(wrap_moves(found, self.width, by_first_word=len(found) > 12)) + "\n")
+
+    def load(self, path: str) -> None:
+        """Go on with the game saved in ``path``."""
+        from capture_lib.games import load_game
+
+        try:
+            state = load_file(path, load_game, self.session.game_slug)
+        except ValueError as err:
+            self.say(f"could not load: {err}")
+            return
+        self.session.handle({"type": "load", "text": state.to_json(), "confirm": True})
+        self.show(force=True)
+
+    def keep(self) -> None:
+        """Write the session's claim on its game in progress where the terminal offers it next time."""
+        path = _resume_file(self.session)
+        claim = self.session.resume
+        try:
+            if claim:
+                path.write_text(claim, encoding="utf-8")
+            elif self.session.state.is_over and path.exists():
+                path.unlink()
+        except OSError:
+            pass  # a full disk or a read-only home: the game goes on, only unkept
+
+    def offer_resume(self) -> None:
+        """At the start: offer the game kept here last time, if there is one."""
+        path = _resume_file(self.session)
+        try:
+            claim = path.read_text(encoding="utf-8")
+        except OSError:
+            return
+        answer = self.ask("A game you left here is kept. Resume it? [Y/n] ")
+        if answer is not None and answer.strip().lower() in ("", "y", "yes"):
+            self.session.handle({"type": "load", "text": claim, "confirm": True})
+            self.say(self.session.message if self.session.message_kind == "error" else "resumed the kept game")
+
+    def run(self) -> State:
+        """Play until the game ends and the player leaves, or the player quits."""
+        session = self.session
+        names = session._seat_names()
+        you = names[session.seat] if session.mode == "computer" else "the players at this keyboard"
+        self.say(f"{session.description.title}: you are {you}.")
+        self.say(COMMANDS)
+        key = key_text(self.scene)
+        if key:
+            self.say(key)
+        self.show(force=True)
+        while True:
+            self.keep()
+            if session.curtain:
+                asked = f"Hand the keyboard to {session.curtain} (the others look away), then press Enter: "
+                if self.ask(asked) is None:
+                    return session.state
+                session.handle({"type": "ready"})
+                self.show(force=True)
+                continue
+            over = session.state.is_over
+            prompt = "game over: new, save FILE or quit> " if over else (
+                f"{names[session.state.current_player]}> " if session.mode == "hotseat" else "your move> ")
+            try:
+                line = self.ask(prompt)
+            except KeyboardInterrupt:
+                self.stdout.write("\n")
+                self.offer_save()
+                self.say("bye")
+                return session.state
+            if line is None:
+                self.say("\nbye")
+                return session.state
+            try:
+                if not self.command(line):
+                    self.say("bye")
+                    return session.state
+            except KeyboardInterrupt:
+                self.stdout.write("\n")
+                self.offer_save()
+                self.say("bye")
+                return session.state
 
 
-def _list_moves(say, view_of, view: dict, paint: Paint, moves: list[str], words: list[str], width: int) -> None:
-    found = matching(moves, words)
-    if words and not found:
-        say(f"no legal move names {' '.join(words)}; 'moves' lists all {len(moves)}\n")
-        return
-    focus = view_of.focus(view, words, found) if words else None
-    if focus is not None and focus.marks:
-        say("\n" + view_of.board(view, paint, focus) + "\n")
-    if focus is not None and focus.about:
-        say(wrapped(focus.about, width) + "\n")
-    what = f"{len(found)} legal moves" + (f" with {' '.join(words)}" if words else "") + ":"
-    say(what + "\n" + "\n".join(wrap_moves(found, width, view_of.group_moves)) + "\n")
+def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: TextIO = sys.stdin,
+                     stdout: TextIO = sys.stdout, level: str = "rule", state: State | None = None,
+                     colour: bool | None = None, mode: str = "computer") -> State:
+    """Play ``slug`` at a prompt against the computer (``level``), or ``mode="hotseat"`` between people at one
+    keyboard, reading notation from ``stdin``.
+
+    ``state``, if given, is a game to go on with (``slug`` must be its game); otherwise the game kept here
+    last time is offered. ``colour`` forces ANSI colour on or off; by default it is on only for a terminal
+    without ``NO_COLOR``. Returns the state when the player leaves.
+    """
+    if state is not None and state.game.slug != slug:
+        raise ValueError(f"the game to go on with is {state.game.slug}, not {slug}")
+    session = BoardController(state if state is not None else slug, seat=seat, mode=mode,
+                              level=level if mode == "computer" else None, seed=seed if state is None else None)
+    if not 0 <= seat < session.state.num_players:
+        raise ValueError(f"no seat {seat} in this game: seats are 0 to {session.state.num_players - 1}")
+    terminal = Terminal(session, stdin, stdout, colour)
+    if state is None and seed is None:
+        terminal.offer_resume()
+    return terminal.run()

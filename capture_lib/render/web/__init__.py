@@ -1,9 +1,10 @@
-"""The board's page side, shared by every game: its ES module and stylesheet, put together per game.
+"""The board's page side, shared by every game: one ES module that draws any scene, and its stylesheet.
 
-``common.js`` is the chrome every board shares (stepping, messages, typed moves, undo, saves, the
-curtain, the log), ``lesson.js`` the lesson panel; each game adds its ``board.js`` and ``board.css`` in
-its own folder. ``module_source`` and ``style_source`` give the text that anywidget mounts in
-JupyterLab and that the book's static files carry.
+``board.js`` is the renderer (the board, the chrome, the lesson panel) and ``board.css`` its look;
+``model.js`` is the stand-in for anywidget's model that the static and live book pages give it. A game
+adds only what its scene names: its background pictures (``ASSETS`` in its ``scene`` part, put in front
+of the module) and, where it needs one, a ``board.css`` of its own in its folder. ``module_source`` and
+``style_source`` give the text that anywidget mounts in JupyterLab and that the book's static files carry.
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ import importlib
 import json
 import pathlib
 
-#: The shared board chrome and the lesson panel (``capture_lib/render/web``).
+from capture_lib.render.look import stylesheet
+
+#: The shared renderer's files.
 WEB = pathlib.Path(__file__).resolve().parent
+
 
 def _game_folder(slug: str) -> pathlib.Path:
     from capture_lib.games import describe
@@ -24,25 +28,26 @@ def _game_folder(slug: str) -> pathlib.Path:
 
 @functools.cache
 def module_source(slug: str) -> str:
-    """The ES module of game ``slug``'s board: the level chooser's words (``LEVEL_LABELS``, the game's
-    ratings), what the game's picture puts in front (Medieval Capture's map), the shared chrome
-    (``common.js``), the game's ``board.js``, then the lesson panel (``lesson.js``)."""
+    """The ES module of game ``slug``'s board: the game's pictures (``ASSETS``), then the shared renderer."""
     from capture_lib.games import describe
-    from capture_lib.search.level_ratings import level_labels
 
-    labels = f"const LEVEL_LABELS = {json.dumps(level_labels(slug), ensure_ascii=False)};\n"
-    render = describe(slug).part("render")
-    constants = render.script_constants() if hasattr(render, "script_constants") else ""
-    return "\n".join((labels + constants, (WEB / "common.js").read_text(encoding="utf-8"),
-                      (_game_folder(slug) / "board.js").read_text(encoding="utf-8"),
-                      (WEB / "lesson.js").read_text(encoding="utf-8")))
+    scene = describe(slug).part("scene")
+    assets = getattr(scene, "ASSETS", {}) if scene is not None else {}
+    return (f"const ASSETS = {json.dumps(assets, ensure_ascii=False)};\n"
+            + (WEB / "board.js").read_text(encoding="utf-8"))
 
 
 @functools.cache
 def style_source(slug: str) -> str:
-    """The stylesheet of game ``slug``'s board: ``common.css``, the game's ``board.css``, ``lesson.css``."""
-    return "\n".join(((WEB / "common.css").read_text(encoding="utf-8"),
-                      (_game_folder(slug) / "board.css").read_text(encoding="utf-8"),
-                      (WEB / "lesson.css").read_text(encoding="utf-8")))
+    """The stylesheet of game ``slug``'s board: the shared look, its colours, and the game's own ``board.css``."""
+    own = _game_folder(slug) / "board.css"
+    parts = [(WEB / "board.css").read_text(encoding="utf-8"), stylesheet()]
+    if own.is_file():
+        parts.append(own.read_text(encoding="utf-8"))
+    return "\n".join(parts)
 
 
+def model_source() -> str:
+    """The stand-in model (``model.js``) that the book's pages give the renderer: the static frames' and
+    the live engine's, one and the same."""
+    return (WEB / "model.js").read_text(encoding="utf-8")

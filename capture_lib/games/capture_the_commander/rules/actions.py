@@ -1,12 +1,14 @@
 """Capture the Commander's actions and their notation.
 
 Players are named by the first letter of their seat (``N``, ``E``, ``S``, ``W``) and cards in a
-layout by slot number (1 to 13, the Commander is 13).
+layout by slot: 1 to 12, and ``C`` for the Commander's, as the board draws it (``13`` is read as ``C``
+too, and the notation written by the engine says ``13``, so every record and save reads the same).
 
 =================  ==========================================================================
 notation           meaning
 =================  ==========================================================================
 ``N3xE7``          North's card in slot 3 attacks East's card in slot 7
+``N1xSC``          North's card 1 attacks South's Commander (also written ``N1xS13``)
 ``pick N6``        in a tie-break, North shows the card in slot 6
 ``draw N AS``      chance: drawing for the first dealer, North draws the ace of spades
 ``cut 26``         chance: the player at the dealer's right lifts 26 cards to cut
@@ -25,6 +27,10 @@ from dataclasses import dataclass
 from capture_lib.core.cards import RANKS, SUITS, Card, full_deck
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import Action
+
+#: The Commander's slot, and how a player writes it (the board draws the Commander as ``C``).
+COMMANDER_SLOT = 13
+COMMANDER_LETTER = "C"
 
 #: Seat names, clockwise from seat 0, for each number of players.
 SEAT_NAMES: dict[int, tuple[str, ...]] = {
@@ -122,15 +128,30 @@ ATTACKS: dict[tuple[str, int, str, int], Attack] = {
     (a, x, d, y): Attack(a, x, d, y) for a in "NESW" for d in "NESW" if a != d
     for x in range(1, 14) for y in range(1, 14)}
 
-# [0-9], not \d: \d takes any script's digits, which are not notation.
-_ATTACK = re.compile(r"^([a-z])([0-9]{1,2})x([a-z])([0-9]{1,2})$")
-_SEAT_SLOT = re.compile(r"^([a-z])([0-9]{1,2})$")
+# [0-9], not \d: \d takes any script's digits, which are not notation. The text is read lower-cased.
+_ATTACK = re.compile(r"^([a-z])([0-9]{1,2}|c)x([a-z])([0-9]{1,2}|c)$")
+_SEAT_SLOT = re.compile(r"^([a-z])([0-9]{1,2}|c)$")
+
+
+def slot_name(slot: int) -> str:
+    """A slot as the board draws it and a player types it: ``1`` to ``12``, and ``C`` for the Commander's."""
+    return COMMANDER_LETTER if slot == COMMANDER_SLOT else str(slot)
+
+
+def card_words(name: str, slot: int) -> str:
+    """``name``'s card in ``slot`` in a sentence: ``North's card 5``, or ``North's Commander (C)``."""
+    if slot == COMMANDER_SLOT:
+        return f"{name}'s Commander ({COMMANDER_LETTER})"
+    return f"{name}'s card {slot}"
 
 
 def _slot(text: str) -> int:
+    if text == COMMANDER_LETTER.lower():
+        return COMMANDER_SLOT
     slot = int(text)
-    if not 1 <= slot <= 13:
-        raise IllegalAction(f"no slot {slot}: slots are 1 to 13 (13 is the Commander)", rule="notation")
+    if not 1 <= slot <= COMMANDER_SLOT:
+        raise IllegalAction(f"no slot {slot}: the slots are 1 to 12 and C, the Commander (which 13 names too)",
+                            rule="notation")
     return slot
 
 
@@ -150,7 +171,7 @@ def parse_action(text: str) -> Action:
         m = _SEAT_SLOT.match(words[1].lower())
         if m:
             return Pick(m.group(1).upper(), _slot(m.group(2)))
-        raise IllegalAction(f"cannot read {text!r}: write pick, a seat letter and a slot (pick N6)",
+        raise IllegalAction(f"cannot read {text!r}: write pick, a seat letter and a slot (pick N6, pick NC)",
                             rule="notation")
     if verb == "draw" and len(words) == 3 and len(words[1]) == 1 and words[1].isalpha():
         return Draw(words[1].upper(), card_number(words[2]))
@@ -162,5 +183,5 @@ def parse_action(text: str) -> Action:
     if m:
         return Attack(m.group(1).upper(), _slot(m.group(2)), m.group(3).upper(), _slot(m.group(4)))
     raise IllegalAction(
-        f"cannot read {text!r}: expected an attack like N3xE7, pick N6, draw N AS, cut 26 or deal 7H",
+        f"cannot read {text!r}: expected an attack like N3xE7 or N1xSC, pick N6, draw N AS, cut 26 or deal 7H",
         rule="notation")

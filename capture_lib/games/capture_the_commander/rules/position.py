@@ -8,7 +8,7 @@ An example, two players, North to attack::
     South: 2S 3S - 5S 6S 7S 8S 9S 10S JS QS KS AH
     beaten: 4S
 
-Each player line lists the cards in slots 1 to 13 (13 is the Commander); ``-`` is an empty slot,
+Each player line lists the cards in slots 1 to 12 and then the Commander's, C (13 in all); ``-`` is an empty slot,
 and a ``*`` after a card marks it as shown in an earlier battle (the whole table remembers it).
 A player who is out of the hand is written ``out``. ``beaten`` lists the cards beaten out of the
 game so far (all of them were shown). Optional lines: ``dealer`` (by default the seat before the
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from capture_lib.core.errors import IllegalAction
 from capture_lib.games.capture_the_commander.rules import layout as lay
-from capture_lib.games.capture_the_commander.rules.actions import SEAT_NAMES, card_number
+from capture_lib.games.capture_the_commander.rules.actions import SEAT_NAMES, card_number, slot_name
 from capture_lib.games.capture_the_commander.rules.state import EMPTY, CaptureTheCommanderState, card_name
 
 if TYPE_CHECKING:
@@ -140,12 +140,13 @@ def read(game: Game, text: str, seed: int, options: dict[str, Any]) -> CaptureTh
                 row.append(EMPTY)
                 continue
             star = word.endswith("*")
-            card = fresh(_card(word.rstrip("*"), f"{name} slot {slot}"), f"{name} slot {slot}")
+            where = f"{name} slot {slot_name(slot)}"
+            card = fresh(_card(word.rstrip("*"), where), where)
             if star:
                 revealed.add(card)
             row.append(card)
         if row[lay.COMMANDER] == EMPTY:
-            raise ValueError(f"{name} has no Commander (slot 13) but is not written as out")
+            raise ValueError(f"{name} has no Commander (the last slot, C) but is not written as out")
         layouts.append(tuple(row))
         masks.append(lay.mask_of(s for s in lay.SLOTS if row[s] != EMPTY))
         out.append(False)

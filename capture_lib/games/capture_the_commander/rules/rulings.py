@@ -37,7 +37,7 @@ RULINGS: tuple[Ruling, ...] = (
         ruling="Slots 1 to 4 form the far row and lie on top. Slots 5, 6 and 7 each lie across two "
                "neighbours of that row (5 under 1 and 2, 6 under 2 and 3, 7 under 3 and 4). Slots 8, 9 "
                "and 10 each lie directly under one card (8 under 5, 9 under 6, 10 under 7). Slots 11 and "
-               "12 lie across 8 and 9 and across 9 and 10. The Commander, slot 13, lies across 11 and 12. "
+               "12 lie across 8 and 9 and across 9 and 10. The Commander, slot C (13), lies across 11 and 12. "
                "Card 10 is covered by card 7.",
         reason="This is the only arrangement that fits every card the text numbers, its row sizes and "
                "each example of coverage it gives; 'card 10 by card 10' can only be a slip for card 7, "

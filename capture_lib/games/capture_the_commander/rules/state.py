@@ -29,7 +29,9 @@ from capture_lib.games.capture_the_commander.rules.actions import (
     Deal,
     Draw,
     Pick,
+    card_words,
     parse_action,
+    slot_name,
 )
 
 EMPTY = -1
@@ -306,15 +308,15 @@ class CaptureTheCommanderState(State):
             return f"{self.names[them]} has been eliminated: their cards are out of play"
         a, d = action.attacker_slot, action.defender_slot
         if not self.masks[me] >> a & 1:
-            return f"{self.names[me]} has no card in slot {a}"
+            return f"{self.names[me]} has no card in slot {slot_name(a)}"
         if not self.masks[them] >> d & 1:
-            return f"{self.names[them]} has no card in slot {d}"
+            return f"{self.names[them]} has no card in slot {slot_name(d)}"
         cov = lay.coverage(self.masks[me], a)
         if cov != lay.UNCOVERED:
             word = "partially" if cov == lay.PARTIAL else "fully"
-            return f"{self.names[me]}'s card {a} is {word} covered: only a fully uncovered card may attack"
+            return f"{card_words(self.names[me], a)} is {word} covered: only a fully uncovered card may attack"
         if lay.coverage(self.masks[them], d) == lay.FULL:
-            return f"{self.names[them]}'s card {d} is fully covered and cannot be attacked"
+            return f"{card_words(self.names[them], d)} is fully covered and cannot be attacked"
         return None
 
     def _why_pick_illegal(self, action: Pick) -> str | None:
@@ -333,12 +335,12 @@ class CaptureTheCommanderState(State):
             return f"it is {self.names[to_pick]}'s turn to pick (the attacker picks first, then the defender)"
         s = action.slot
         if not self.masks[seat] >> s & 1:
-            return f"{self.names[seat]} has no card in slot {s}"
+            return f"{self.names[seat]} has no card in slot {slot_name(s)}"
         if s not in self.tie_candidates(seat):
             used = b[B_AUSED] if seat == b[B_ATT] else b[B_DUSED]
             if s in used:
-                return f"{self.names[seat]}'s card {s} has already been shown in this battle"
-            return f"{self.names[seat]}'s card {s} is not adjacent to the card it must be next to"
+                return f"{card_words(self.names[seat], s)} has already been shown in this battle"
+            return f"{card_words(self.names[seat], s)} is not adjacent to the card it must be next to"
         return None
 
     # ----- applying actions ----------
@@ -563,6 +565,10 @@ class CaptureTheCommanderState(State):
         return f"The game ends when {played}: {who} {most} ({points})."
 
     # ----- what a seat may see ----------
+    def _shown(self) -> Any:
+        """Every card shown in a battle so far (face-down cards are this game's only secrets)."""
+        return self.revealed
+
     def _observation(self, seat: int) -> dict[str, Any]:
         return self.view(seat)
 

@@ -346,6 +346,12 @@ class CardCommanderState(State):
         return f"All three rounds are played: {SEAT_NAMES[win]} won {won} rounds to {lost}."
 
     # ----- what a seat may see -----------------------------------------------------------------------------
+    def _shown(self) -> Any:
+        """Every card placed or added that the table has seen, and the tie decisions it has seen."""
+        table = self.view(None)
+        cards = [c for lane in table["lanes"] for c in (*lane["cards"], *lane["extras"]) if c not in (None, "?")]
+        return (tuple(cards), tuple(table["decisions"]), len(self.rounds))
+
     def _observation(self, seat: int) -> dict[str, Any]:
         return self.view(seat)
 

@@ -982,6 +982,16 @@ class CommandCaptureState(State):
                 self.result = (0,) if self.scores[0] > self.scores[1] else (1,)
 
     # ----- views --------------------------------------------------------------------------------------
+    def _shown(self) -> Any:
+        """What the hidden Assassins have given away: which are revealed, and how many units that look like a
+        side's infantry are left (capturing one shows whether it was the Assassin). Where they hide is this
+        game's only secret."""
+        looks = [0, 0]
+        for unit in self.board:
+            if unit is not None and (unit[1] == INFANTRY[self.civs[unit[0]]] or unit[1] == ASN):
+                looks[unit[0]] += 1
+        return self.revealed, tuple(looks)
+
     def _observation(self, seat: int) -> dict[str, Any]:
         return self.view(seat)
 

@@ -1322,6 +1322,12 @@ class MedievalCaptureState(State):
     def _observation(self, seat: int) -> dict[str, Any]:
         return self.view(seat)
 
+    def _shown(self) -> Any:
+        """What was hidden and has been shown: the Treasure Cards played (the discard pile and the card in
+        play) and every kill, which shows the killer to be a Knight or an AMBUSH! to have been held."""
+        kills = sum(1 for full, _public, _side in self.log if full.endswith(" kill") or " kill " in full)
+        return (tuple(self.discard), self.card, kills)
+
     def view(self, seat: int | None, everything: bool = False) -> dict[str, Any]:
         """What ``seat`` sees (``observation``); ``everything=True`` is the teaching view that shows both
         Knights and both hands, for the book's pictures."""

@@ -1,0 +1,73 @@
+"""The engine's wheel for the live book: capture_lib as the reader's browser runs it (Pyodide unpacks it).
+
+It is made from the package that is running, whether from a checkout or from a pip install, so a book
+built from a pip install goes live as well as one built in the checkout, and it needs neither pip nor a
+build backend. It holds the package's modules and data, as the package's own wheel does, but not the
+book's sources that the package's wheel also carries (``capture_lib/_book``): the browser never reads
+them. The archive is the same, byte for byte, for the same package, so a rebuilt book's wheel is
+revalidated rather than fetched again.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.metadata
+import pathlib
+import zipfile
+
+from capture_lib.core import places
+
+#: The files of the package that the engine's wheel holds: the same kinds the package's own wheel holds
+#: (its modules, and the ``package-data`` of pyproject.toml).
+SUFFIXES = frozenset({".py", ".js", ".css", ".json", ".txt"})
+#: Folders of the package never put in the engine's wheel.
+LEFT_OUT = frozenset({"_book", "__pycache__"})
+#: A fixed time for every member (the earliest a zip can hold), so the archive depends on the files alone.
+STAMP = (1980, 1, 1, 0, 0, 0)
+
+
+def version() -> str:
+    """capture_lib's version, as installed."""
+    return importlib.metadata.version("capture_lib")
+
+
+def wheel_name() -> str:
+    """The file name of the engine's wheel (pure Python, no dependencies)."""
+    return f"capture_lib-{version()}-py3-none-any.whl"
+
+
+def package_files(package: pathlib.Path = places.PACKAGE) -> list[str]:
+    """The files of ``package`` that the engine's wheel holds, relative to its parent, with ``/``, sorted."""
+    found = []
+    for path in package.rglob("*"):
+        relative = path.relative_to(package)
+        if path.is_file() and path.suffix in SUFFIXES and not LEFT_OUT.intersection(relative.parts[:-1]):
+            found.append(f"{package.name}/{relative.as_posix()}")
+    return sorted(found)
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def engine_wheel(target: pathlib.Path, package: pathlib.Path = places.PACKAGE) -> pathlib.Path:
+    """Write the engine's wheel into the folder ``target`` and return its path."""
+    name = version()
+    info = f"capture_lib-{name}.dist-info"
+    members = [(relative, (package.parent / relative).read_bytes()) for relative in package_files(package)]
+    members.append((f"{info}/METADATA", f"Metadata-Version: 2.1\nName: capture_lib\nVersion: {name}\n".encode()))
+    members.append((f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: capture_lib.bookkit.wheel\n"
+                                     b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
+    record = "".join(_record_line(member, data) + "\n" for member, data in members) + f"{info}/RECORD,,\n"
+    members.append((f"{info}/RECORD", record.encode()))
+    target.mkdir(parents=True, exist_ok=True)
+    path = target / wheel_name()
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for member, data in members:
+            entry = zipfile.ZipInfo(member, date_time=STAMP)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, data)
+    return path

@@ -1,0 +1,214 @@
+"""A game's course on a board: short levels, each one idea, played to a goal (``capture_lib.core.lessons.Level``).
+
+Learn from lichess's Learn: a level sets a position and a goal in a sentence, marks its targets, and the
+learner plays (any legal move: a level leaves room for choice) until the goal is reached; the other side
+answers as the level scripts it, or as the computer does where the script runs out. A level is won in
+par or fewer moves without a hint for three stars; it is lost when it can no longer be won (or after too
+many moves), and "try again" starts it over. A hint names the idea and draws its arrows; "show the
+solution" says the moves and starts the level over to play them. The reader goes straight to any level
+(``{"type": "lesson", "do": "level", "key": ...}``); the page keeps the stars this browser has won.
+
+What reaches the page is, as on every board, built from the learner's observation; the solution is sent
+only once asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capture_lib.core.errors import IllegalAction
+from capture_lib.core.lessons import Course, Level
+from capture_lib.core.protocol import State
+from capture_lib.session.board import BoardController, shortened
+from capture_lib.session.lesson import static_book
+from capture_lib.session.scenes import public_notation, scene_json
+
+
+class CourseController(BoardController):
+    """A board session that runs a game's course, level by level (see the module's docstring)."""
+
+    keeps_games = False
+    offers_controls = False
+
+    def __init__(self, course: Course, key: str | None = None, **kwargs: Any) -> None:
+        self._course = course
+        self._level = course.levels[0] if key is None else course.level(key)
+        self._moves: list[str] = []
+        self._replied = 0
+        self._status = "try"
+        self._feedback = ""
+        self._hinted = False
+        self._revealed = False
+        start, _ = self._level.answered(self._level.start, 0)
+        super().__init__(start, seat=self._level.seat, mode="computer", **kwargs)
+        self._enter(self._level)
+
+    # ----- the levels --------------------------------------------------------------------------------------
+    @property
+    def current_level(self) -> Level:
+        """The level the learner is on."""
+        return self._level
+
+    @property
+    def status(self) -> str:
+        """``try`` (playing), ``won``, ``lost`` (try again) or ``revealed`` (the solution was shown)."""
+        return self._status
+
+    def _enter(self, level: Level) -> None:
+        self._level = level
+        self._moves, self._status, self._feedback, self._hinted = [], "try", "", False
+        start, self._replied = level.answered(level.start, 0)
+        self.seat = level.seat
+        self._states = [start]
+        self.say("")
+        self._sync()
+
+    def _advance(self) -> None:
+        # The level answers each move itself (``Level.answered``): nothing is played behind the learner's back.
+        self._sync()
+
+    def scene_extras(self) -> dict[str, Any]:
+        """The level's targets, and its arrows once the learner asked for a hint (or the solution)."""
+        arrows = self._level.arrows if self._hinted or self._revealed else ()
+        return {"marks": {target: "target" for target in self._level.targets}, "arrows": arrows}
+
+    def _sync_values(self) -> None:
+        super()._sync_values()
+        if self._status != "try":
+            self.legal = []
+            self.scene = {**self.scene, "actions": []}
+        self.can_undo = False
+        level = self._level
+        index = self._course.levels.index(level)
+        after = self._course.levels[index + 1] if index + 1 < len(self._course.levels) else None
+        self.lesson = {
+            "kind": "course", "course": self._course.title, "game": self._course.game,
+            "stages": [[stage, [[lv.key, lv.title] for lv in levels]] for stage, levels in self._course.stages],
+            "level": level.key, "stage": level.stage, "title": level.title, "goal": level.goal,
+            "index": index, "count": len(self._course.levels), "status": self._status, "feedback": self._feedback,
+            "moves": len(self._moves), "par": level.par, "hint": level.hint if self._hinted else "",
+            "answer": " ".join(level.solution) if self._revealed else "",
+            "stars": level.stars(len(self._moves), self._hinted) if self._status == "won" else None,
+            "next": after.key if after is not None else "", "finished": self._status == "won" and after is None,
+        }
+
+    # ----- messages ----------------------------------------------------------------------------------------
+    def handle_message(self, content: Any) -> None:
+        """Moves, and the course's own messages (``{"type": "lesson", "do": ...}``); a course saves no game."""
+        if isinstance(content, dict) and content.get("type") == "lesson":
+            self.lesson_command(content.get("do"), content.get("key"))
+        elif isinstance(content, dict) and content.get("type") in ("undo", "new", "save", "load", "export"):
+            raise ValueError("in a course, 'try again' starts the level over; each level is a position of its own")
+        else:
+            super().handle_message(content)
+
+    def lesson_command(self, command: Any, key: Any = None) -> None:
+        """``again``, ``hint``, ``answer`` (show the solution and start over to play it), ``next``, or ``level``
+        with a level's ``key``."""
+        if command == "again":
+            self._revealed = False
+            self._enter(self._level)
+        elif command == "hint":
+            self._hinted = True
+            self._sync()
+        elif command == "answer":
+            self._revealed = True
+            self._hinted = True
+            self._enter(self._level)
+            self._hinted = True
+            self._feedback = f"The solution: {' '.join(self._level.solution)}. Play it on the board."
+            self._sync()
+        elif command == "next":
+            index = self._course.levels.index(self._level)
+            if index + 1 >= len(self._course.levels):
+                raise ValueError("this was the course's last level")
+            self._revealed = False
+            self._enter(self._course.levels[index + 1])
+        elif command == "level":
+            try:
+                level = self._course.level(key) if isinstance(key, str) else None
+            except KeyError:
+                level = None
+            if level is None:
+                raise ValueError(f"the course has no level {shortened(str(key))!r}")
+            self._revealed = False
+            self._enter(level)
+        else:
+            raise ValueError(f"ignored an unknown course command {shortened(str(command))!r}")
+
+    def _play_from_front_end(self, text: str) -> None:
+        if self._status != "try":
+            raise IllegalAction("this level is over: try again, or go on to the next level", rule="lesson")
+        state = self.state
+        try:
+            action = state.to_action(text)
+            played = state.play(action)
+        except ValueError as err:  # IllegalAction, or notation a game's parser refuses with a plain ValueError
+            self.say(f"not allowed: {err}", "error")
+            self._feedback = f"Not allowed: {err}. Hint: {self._level.hint}"
+            self._sync()
+            return
+        self._moves.append(str(action))
+        trail, self._replied = self._level.replies_to(played, self._replied)
+        self._states = [*self._states, played, *trail]
+        after = self._states[-1]
+        self.say(f"You played {public_notation(played, played.observation(self.seat))}.")
+        self._judge(after)
+        self._sync()
+
+    def _judge(self, state: State) -> None:
+        level = self._level
+        if level.done(state):
+            self._status = "won"
+            stars = level.stars(len(self._moves), self._hinted)
+            self._feedback = (f"Done in {len(self._moves)} move{'s' if len(self._moves) != 1 else ''} (par "
+                              f"{level.par}): {stars} star{'s' if stars != 1 else ''}. {level.explain}")
+            return
+        reason = level.lost(state) if level.lost is not None else ""
+        if not reason and len(self._moves) >= level.most:
+            reason = f"{len(self._moves)} moves and the goal is still not reached"
+        if not reason and state.is_over:
+            reason = "the game is over and the goal was not reached"
+        if reason:
+            self._status = "lost"
+            self._feedback = f"Not this time: {reason}. Try again. Hint: {level.hint}"
+
+    # ----- the static book -----------------------------------------------------------------------------------
+    def static_model(self) -> dict[str, Any]:
+        """The static picture: each level's start with its goal (and, in the static book, its solution)."""
+        model = super().static_model()
+        frames = []
+        answers = static_book()
+        for number, level in enumerate(self._course.levels, start=1):
+            start, replied = level.answered(level.start, 0)
+            view = start.observation(level.seat)
+            marks = {target: "target" for target in level.targets}
+            frames.append({"scene": scene_json(self.description, view, (), (), marks), "action": "",
+                           "note": f"Level {number}, {level.title}. Goal: {level.goal}"})
+            if answers:
+                state = start
+                for move in level.solution:
+                    before = state.observation(level.seat)
+                    played = state.play(move)
+                    state, replied = level.answered(played, replied)
+                    seen = state.observation(level.seat)
+                    line = public_notation(played, played.observation(level.seat))
+                    frames.append({"scene": scene_json(self.description, seen, (),
+                                                       [(before, line, played.observation(level.seat), level.seat)]),
+                                   "action": line, "note": f"Level {number}: {level.explain}"})
+        model["frames"] = frames
+        model["scene"] = frames[0]["scene"]
+        model["lesson"] = {"kind": "course", "title": self._course.title, "count": len(self._course.levels),
+                           "static": True, "answers": answers, "intro": self._course.intro}
+        return model
+
+    def describe(self, name: str) -> str:
+        """A one-line description: the course and the level the learner is on."""
+        return f"<course {self._course.title!r}: level {self._level.key!r}>"
+
+
+def course_controller(slug: str, key: str | None = None) -> CourseController:
+    """A live session that runs game ``slug``'s course (from level ``key``, by default the first)."""
+    from capture_lib.session.course import course
+
+    return CourseController(course(slug), key)

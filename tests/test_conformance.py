@@ -1,0 +1,184 @@
+"""The conformance suite: what every game gets for free, in the spirit of OpenSpiel's ``random_sim_test``.
+
+Every game of the registry, and the toy game added through the same one line (``tests/toy_game``), is
+played in random complete games under each of its option sets (each option's every choice, one at a
+time), and at every step: chance probabilities are exact and sum to 1; every legal action is playable,
+reads back from its notation and plays the same; actions legal elsewhere but not here are refused with
+the rule named, and nothing changes; each seat's log has one line per action; a seat's observation does
+not change when the facts hidden from it are drawn again (``sample_state``); the scene renders in every
+medium (JSON round trip, SVG that parses, text) and offers exactly the legal actions; saves and records
+round-trip; ``shows_hidden`` never misses a reveal that the twin check (``capture_lib.session.secrecy``)
+finds. The per-game property files keep only their game's own invariants.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from fractions import Fraction
+from xml.etree import ElementTree
+
+import pytest
+
+from capture_lib import CHANCE, IllegalAction, describe, games, list_games
+from capture_lib.core.protocol import State
+from capture_lib.core.scene import from_json
+from capture_lib.render.picture import to_svg
+from capture_lib.render.text import scene_text
+from capture_lib.session import secrecy
+from capture_lib.session.recipes import HISTORY_KEYS
+
+TOY = "tests.toy_game"
+#: Actions a player never clicks (a board reports them itself: Timed Mode's thinking time).
+REPORTED = ("wait ",)
+#: The most actions a random game plays before the test stops it (Command Capture may shuffle for long).
+MOST_ACTIONS = 240
+#: Options whose other choices only change numbers the tests would wait on (Command Capture's clock).
+SLOW_OPTIONS = {"game_seconds", "turn_seconds", "turn_limit"}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def toy_game():
+    games.register(TOY)
+    yield
+    games.unregister(TOY)
+
+
+def slugs() -> list[str]:
+    return [*list_games(), "toy-game"] if "toy-game" not in list_games() else list_games()
+
+
+def option_sets(slug: str) -> Iterator[dict]:
+    """The default options, then each option's every other choice alone."""
+    game = describe(slug).game
+    yield {}
+    for option in game.options:
+        if option.name in SLOW_OPTIONS:
+            continue
+        for choice in option.choices:
+            if choice != option.default:
+                yield {option.name: choice}
+
+
+def random_game(slug: str, options: dict, seed: int) -> Iterator[State]:
+    """The states of a random complete game (stopped after ``MOST_ACTIONS``)."""
+    rng = random.Random(seed)
+    game = describe(slug).game
+    try:
+        state = game.new_game(seed=seed, **options)
+    except ValueError:
+        return  # an option that needs another to make sense (none is refused silently: new_game said why)
+    yield state
+    for _ in range(MOST_ACTIONS):
+        if state.is_over:
+            return
+        if state.current_player == CHANCE:
+            state = state.play_chance(rng)
+        else:
+            choices = [a for a in state.legal_actions() if not str(a).startswith(REPORTED)]
+            state = state.play(rng.choice(choices))
+        yield state
+
+
+def games_for(slug: str) -> Iterator[tuple[dict, list[State]]]:
+    sets = list(option_sets(slug))
+    # Every option set once, and the default rules twice more: about 30 games a game.
+    for number, options in enumerate(sets + [{}, {}]):
+        yield options, list(random_game(slug, options, 1000 + number))
+
+
+def check_state(state: State, foreign: list, rng: random.Random) -> None:
+    if state.is_over:
+        assert state.legal_actions() == [] and state.chance_outcomes() == []
+        assert isinstance(state.end_reason(), str) and state.end_reason()
+        return
+    if state.current_player == CHANCE:
+        outcomes = state.chance_outcomes()
+        assert outcomes and all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+        assert sum(p for _, p in outcomes) == 1
+        return
+    legal = state.legal_actions()
+    assert legal, "the seat to act always has an action"
+    texts = {str(a) for a in legal}
+    for action in rng.sample(legal, min(8, len(legal))):
+        again = state.to_action(str(action))
+        assert again == action and str(again) == str(action)
+        assert state.play(again) == state.play(action)
+    before = state.to_json()
+    for action in foreign:
+        if str(action) in texts:
+            continue
+        try:
+            state.play(str(action))
+        except IllegalAction as err:
+            assert err.rule, f"{action} refused without naming the rule"
+        else:
+            raise AssertionError(f"{action} is not listed as legal, yet it was played")
+        assert state.to_json() == before, "a refused action changed the state"
+
+
+def check_seats(state: State, rng: random.Random) -> None:
+    description = describe(state.game.slug)
+    scene_module = description.require("scene")
+    for seat in range(state.num_players):
+        seen = state.observation(seat)
+        assert json.loads(json.dumps(seen)) == seen
+        assert len(seen["log"]) == len(state.history), "one log line per action"
+        legal = state.legal_actions() if state.current_player == seat else []
+        scene = scene_module.scene(seen, legal)
+        data = json.loads(json.dumps(scene.to_json()))
+        assert from_json(data) == scene
+        offered = sorted(a.notation for a in scene.actions)
+        wanted = sorted(str(a) for a in legal if not str(a).startswith(REPORTED))
+        assert offered == wanted, "the scene offers exactly the legal actions"
+        ids = {s.id for s in scene.spaces} | {p.id for p in scene.pieces}
+        keys = {k.key for k in scene.key}
+        assert all(c in ids for a in scene.actions for c in a.clicks), "every click names a space or piece"
+        assert all(m.key in keys and m.at in ids for m in scene.marks), "every mark names a key entry and a space"
+        if not legal and seat == 0:
+            ElementTree.fromstring(to_svg(scene, assets=getattr(scene_module, "ASSETS", None)))
+            assert scene_text(scene)
+        if hasattr(state.game, "sample_state") and rng.random() < 0.3:
+            other = state.game.sample_state(seen, seat, rng)
+            # A sampled state may start from the position itself, with no history behind it (its log).
+            same = {k: v for k, v in other.observation(seat).items() if k not in HISTORY_KEYS}
+            assert same == {k: v for k, v in seen.items() if k not in HISTORY_KEYS}, \
+                "an observation is blind to its hidden facts drawn again"
+
+
+@pytest.mark.parametrize("slug", ["card-commander", "capture-the-commander", "command-capture", "medieval-capture",
+                                  "toy-game"])
+def test_random_games_keep_the_protocol(slug):
+    rng = random.Random(slug)
+    played = 0
+    for _options, states in games_for(slug):
+        foreign = [a for s in states[::7] for a in s.legal_actions()[:3]]
+        for index, state in enumerate(states):
+            check_state(state, rng.sample(foreign, min(6, len(foreign))), rng)
+            if index % 9 == 0 or state.is_over:
+                check_seats(state, rng)
+        if states:
+            last = states[-1]
+            game = last.game
+            assert game.from_json(last.to_json()) == last
+            assert game.load(last.to_record()) == last
+            played += 1
+    assert played
+
+
+@pytest.mark.parametrize("slug", ["card-commander", "capture-the-commander", "command-capture", "medieval-capture",
+                                  "toy-game"])
+def test_shows_hidden_never_misses_a_reveal_the_twins_find(slug):
+    rng = random.Random(7)
+    twins = secrecy.Twins()
+    checked = 0
+    for _, states in list(games_for(slug))[:1]:
+        for state in states[:-1:5]:
+            if state.current_player in (None, CHANCE):
+                continue
+            for action in rng.sample(state.legal_actions(), min(2, len(state.legal_actions()))):
+                if secrecy.reveals(state, action, range(state.num_players), twins):
+                    assert state.shows_hidden(action), f"{action} showed something hidden, unnoticed"
+                checked += 1
+    assert checked
