@@ -27,6 +27,9 @@ from capture_lib.bookkit.summaries import ROOT, find_chromium, pdf_page_count, p
 #: The printed width of Command Capture's board picture (the board and its letters and numbers), in mm:
 #: 8 squares of 22 mm, the size of a unit token, and the picture's margin for the labels.
 COMMAND_BOARD_MM = 195.0
+#: How much of the picture's width its board takes downwards, with the letters under it but not the line of
+#: text below them (the board's picture is as wide as the board and its margins).
+BOARD_DEPTH = 559 / 568
 #: Medieval's board is printed at 0.5 mm a unit of its map: a rock is 15 mm across, room for a game piece,
 #: and the whole land 600 x 380 mm, on 3 x 2 sheets of A4 in landscape.
 MEDIEVAL_MM_PER_UNIT = 0.5
@@ -77,18 +80,31 @@ def picture_size(svg: str) -> tuple[float, float]:
     return float(box.group(1)), float(box.group(2))
 
 
+def draw(slug: str, view: dict[str, Any]) -> str:
+    """The picture of ``view`` that the book's boards show: drawn from the game's scene by the shared renderer,
+    without the key (a sheet has no marks), or by the game's own renderer where it has no scene yet."""
+    from capture_lib.games import describe
+
+    description = describe(slug)
+    scene = description.part("scene")
+    if scene is not None:
+        from capture_lib.render.picture import to_svg
+
+        return to_svg(scene.scene(view), key=False, assets=getattr(scene, "ASSETS", None))
+    return description.require("render").to_svg(view)
+
+
 # ----- Command Capture ---------------------------------------------------------------------------------------
 
 def _command_board() -> str:
     """The empty board, as the renderer draws it, without the status line under it."""
-    from capture_lib.games import describe
     from capture_lib.games.command_capture import GAME
 
     view = copy.deepcopy(GAME.quick_start().observation(0))
     view["units"] = []
-    svg = describe("command-capture").require("render").to_svg(view)
+    svg = draw("command-capture", view)
     width, _ = picture_size(svg)
-    return window(svg, 0, 0, width, width, COMMAND_BOARD_MM)
+    return window(svg, 0, 0, width, width * BOARD_DEPTH, COMMAND_BOARD_MM)
 
 
 def _army_units(civilization: str, seat: int, second: bool) -> list[dict[str, Any]]:
@@ -113,7 +129,6 @@ TOKEN_ROWS = ((0, "1", 8, 7), (0, "2", 6, 5), (1, "7", 4, 3), (1, "8", 2, 1))
 
 def _army_tokens(civilization: str) -> str:
     """One army's fold-over tokens, in Blue and in Red: each unit's first state above its second state."""
-    from capture_lib.games import describe
     from capture_lib.games.command_capture import GAME
 
     units = []
@@ -125,9 +140,9 @@ def _army_tokens(civilization: str) -> str:
             units.append({**b, "square": b["square"][0] + str(bottom)})
     view = copy.deepcopy(GAME.quick_start(blue=civilization, red=civilization).observation(0))
     view["units"] = units
-    svg = describe("command-capture").require("render").to_svg(view)
+    svg = draw("command-capture", view)
     width, _ = picture_size(svg)
-    return window(svg, 0, 0, width, width, COMMAND_BOARD_MM)
+    return window(svg, 0, 0, width, width * BOARD_DEPTH, COMMAND_BOARD_MM)
 
 
 def _markers() -> str:
@@ -173,6 +188,7 @@ def command_capture_sheets() -> list[str]:
 # ----- Capture: A Medieval Wargame ---------------------------------------------------------------------------
 
 def _medieval_board() -> str:
+    """The map as the game's renderer draws it, in the map's own units (``BOARD``'s), from the top left."""
     from capture_lib.games import describe
     from capture_lib.games.medieval_capture import GAME
 
