@@ -129,3 +129,15 @@ def test_the_summary_marks_the_books_rulings_and_says_one_word_per_idea(slug):
         assert "Fortress disabled 8" in text and "Shield Maiden" in text and "Maiden 6" in text
     else:
         assert "(1–12†)" in text and "CAPTURE! ×7†" in text
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_exercise_the_kit_names_exists_and_practises_a_rule(slug):
+    from capture_lib.session.course import exercises
+
+    count = len(exercises(slug))
+    text = page(slug) + page(f"{slug}-answers")
+    named = [int(n) for group in re.findall(r"exercises? (\d+(?:(?:, | and |–)\d+)*)", text)
+             for n in re.findall(r"\d+", group)]
+    assert named and max(named) <= count, f"{slug}: the kit names exercise {max(named)} of {count}"
+    assert all(lesson.rules for lesson in exercises(slug)), "each exercise names the rules it practises"

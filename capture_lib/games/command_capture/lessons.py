@@ -7,7 +7,8 @@ no Assassin is hidden in these positions.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 
 from capture_lib import load_game
 from capture_lib.core.lessons import Lesson, Step
@@ -109,17 +110,30 @@ def _wins_after_every_reply(_before: State, _action: Action, after: State) -> bo
     return True
 
 
-def _exercise(number: int, title: str, step: Step) -> Lesson:
-    return Lesson(SLUG, f"Exercise {number}: {title}", (step,))
+def _then_wins(_before: State, _action: Action, after: State) -> bool:
+    """Accept a first action after which Blue, still to act, has an action that wins."""
+    return after.current_player == 0 and any(after.play(a).winners == (0,) for a in after.legal_actions())
+
+
+def _chain(first: Step, *later: Callable[..., Step]) -> tuple[Step, ...]:
+    """The steps of one turn of several actions: each later step (a ``Step`` waiting for its start) goes on
+    from where the step before it left the game."""
+    steps = [first]
+    for make in later:
+        before = steps[-1]
+        steps.append(make(start=before.outcome(before.expected())))
+    return tuple(steps)
 
 
 @cache
 def exercises() -> list[Lesson]:
-    """Fourteen questions in new positions, easiest first: a unit's move, blocking, flipping, turning, shots,
-    the State Lock, the Fortress both ways, the Assassin, the auras, the Shield Bash, a defence and a double
-    threat. The later ones combine two rules. Blue (you) is to act in every one."""
+    """Sixteen questions in new positions, easiest first: a unit's move, blocking, flipping, turning, shots,
+    the State Lock, the Fortress both ways, the Assassin, the auras, the Shield Bash, a defence, a double
+    threat and two of Timed Mode (sudden death; two actions after an expired turn, in two steps). The later
+    ones combine two rules. Blue (you) is to act in every one; each names the rules index entries it
+    practises."""
     questions = [
-        ("the Cavalry's jump", Step(
+        ("the Cavalry's jump", ('cavalry', 'no-jumping'), Step(
             title="a Charge captures where it lands",
             start=GAME.from_position("k6f/8/8/3i4/2ii4/2C+5/8/K6F b RE"),
             seat=0,
@@ -131,7 +145,7 @@ def exercises() -> list[Lesson]:
                     "safe. The two next to it are not on an L from C3.",
             answers=("C3xD5",),
         )),
-        ("a blocked front", Step(
+        ("a blocked front", ('blocking', 'legionnaire'), Step(
             title="attack from a side that is not blocked",
             start=GAME.from_position("k6f/8/8/4l+A2/3LL3/8/8/K6F b RR"),
             seat=0,
@@ -144,7 +158,7 @@ def exercises() -> list[Lesson]:
                     "the capture is refused.",
             answers=("D4xE5",),
         )),
-        ("flip to threaten", Step(
+        ("flip to threaten", ('archer', 'one-action'), Step(
             title="a flip changes what a unit can reach",
             start=GAME.from_position("k6f/6r1/8/8/3A4/8/8/K6F b RE"),
             seat=0,
@@ -157,7 +171,7 @@ def exercises() -> list[Lesson]:
                     "until your next turn has passed, but it may shoot.",
             answers=("flip D4",),
         )),
-        ("turn to threaten", Step(
+        ("turn to threaten", ('facing', 'turn-alone', 'legionnaire'), Step(
             title="a Turn points a unit's forward elsewhere",
             start=GAME.from_position("k6f/8/8/8/3Li3/3S4/8/K6F b RE"),
             seat=0,
@@ -169,7 +183,7 @@ def exercises() -> list[Lesson]:
                     "or capture in the same turn, so the capture waits for your next turn.",
             answers=("turn D4 E",),
         )),
-        ("a clear line", Step(
+        ("a clear line", ('projectiles', 'chariot'), Step(
             title="shots stop at the first unit",
             start=GAME.from_position("k6f/8/8/3r1i2/3I+4/3R+4/8/K6F b EE"),
             seat=0,
@@ -181,7 +195,7 @@ def exercises() -> list[Lesson]:
                     "on D4. The Chariot stays on D3.",
             answers=("D3*F5",),
         )),
-        ("a locked unit", Step(
+        ("a locked unit", ('state-lock', 'archer'), Step(
             title="the State Lock",
             start=GAME.from_position("k6f/8/8/3l4/2LA+#14/8/8/K6F b RR"),
             seat=0,
@@ -194,7 +208,7 @@ def exercises() -> list[Lesson]:
                     "turn too.",
             answers=("C4xD5",),
         )),
-        ("disable the Fortress", Step(
+        ("disable the Fortress", ('fortress', 'siege'), Step(
             title="a shot disables the Fortress safely",
             start=GAME.from_position("k3f3/3L4/8/8/4S+3/8/8/K6F b RE"),
             seat=0,
@@ -206,7 +220,7 @@ def exercises() -> list[Lesson]:
                     "enters the Fortress and wins.",
             answers=("E4*E8",),
         )),
-        ("enter the Fortress", Step(
+        ("enter the Fortress", ('win-fortress', 'cavalry'), Step(
             title="entering a Disabled Fortress wins",
             start=GAME.from_position("k3f+3/8/3C+4/8/8/8/8/K6F b RE"),
             seat=0,
@@ -217,7 +231,7 @@ def exercises() -> list[Lesson]:
             check=_wins(0),
             example="D6-E8",
         )),
-        ("the hidden Assassin", Step(
+        ("the hidden Assassin", ('assassin-hidden', 'assassin-revealed', 'win-commander'), Step(
             title="the Assassin strikes in any direction",
             start=GAME.from_position("7f/8/8/8/3X4/2k5/8/K6F b RE"),
             seat=0,
@@ -230,7 +244,7 @@ def exercises() -> list[Lesson]:
             check=_wins(0),
             example="D4xC3",
         )),
-        ("Siege against Fortify", Step(
+        ("Siege against Fortify", ('fortify-aura', 'siege-ignores', 'commander'), Step(
             title="the Fortify aura and the Siege",
             start=GAME.from_position("7f/3k+4/S+2a4/2L5/8/8/8/K6F b RE"),
             seat=0,
@@ -242,7 +256,7 @@ def exercises() -> list[Lesson]:
                     "shot goes through the aura. Your Legionnaire's capture is refused: the Archer is immune.",
             answers=("A6*D6",),
         )),
-        ("the Shield Bash", Step(
+        ("the Shield Bash", ('shield-bash', 'shield-maiden'), Step(
             title="a bash into a full square captures",
             start=GAME.from_position("k6f/8/8/2i5/3r4/6i1/5M+2/K6F b VE"),
             seat=0,
@@ -255,7 +269,7 @@ def exercises() -> list[Lesson]:
                     "captured and the Maiden takes D4. A bash at G3 would only push the Infantry to H4.",
             answers=("F2>D4",),
         )),
-        ("flip and fire", Step(
+        ("flip and fire", ('command-aura', 'siege-move-fire', 'siege'), Step(
             title="the Command aura's extra action",
             start=GAME.from_position("k6f/8/8/4r3/8/8/3KS3/7F b RE"),
             seat=0,
@@ -268,7 +282,7 @@ def exercises() -> list[Lesson]:
             answers=("flip E2",),
             reply=("E2*E5",),
         )),
-        ("save the Commander", Step(
+        ("save the Commander", ('projectiles', 'chariot', 'win-commander'), Step(
             title="block the shot",
             start=GAME.from_position("k6f/8/8/3r+4/A7/2LKL3/2LLL3/7F b RE"),
             seat=0,
@@ -281,7 +295,7 @@ def exercises() -> list[Lesson]:
             check=_red_has_no_win,
             example="A4-D4",
         )),
-        ("two threats at once", Step(
+        ("two threats at once", ('win-commander', 'win-fortress', 'cavalry'), Step(
             title="threaten both ways to win",
             start=GAME.from_position("8/1k3f+2/4i3/8/2C+5/8/8/K6F b RE"),
             seat=0,
@@ -296,4 +310,45 @@ def exercises() -> list[Lesson]:
             example="C4-D6",
         )),
     ]
-    return [_exercise(number, title, step) for number, (title, step) in enumerate(questions, start=1)]
+    timed = [
+        ("sudden death", ("timed-end", "timed-points", "timed-clocks"), (Step(
+            title="the next capture wins",
+            start=GAME.from_position("k6f/2i5/8/4A+3/8/8/8/K6F b RE 1 1 2:2 0/60", timed=True),
+            seat=0,
+            prompt="Timed Mode. The game clock has run out with the points tied at 2 each, so the game goes on "
+                   "in sudden death. Your Archer on E5 is in Volley State. Win the game.",
+            hint="In sudden death the next player to capture an enemy unit wins, whatever the points. Disabling "
+                 "a Fortress scores 8 points but captures nothing.",
+            explain="E5*C7: the shot captures the Infantry, and the first capture of sudden death wins. The shot "
+                    "at the Fortress on H8 would disable it and score 8 points, but it captures nothing, so the "
+                    "game would go on and Red's next capture would win.",
+            check=_wins(0),
+            example="E5*C7",
+        ),)),
+        ("two actions", ("timed-expiry", "one-action", "win-commander"), _chain(Step(
+            title="the first of two actions",
+            start=GAME.from_position("7f/8/3k4/8/3L4/8/8/K6F b RE 3 2 0:0 1800/60", timed=True),
+            seat=0,
+            prompt="Timed Mode. Red's last turn ran out, so this turn you have two actions. Red's Commander stands "
+                   "on D6, two squares in front of your Legionnaire. Win this turn: take the first action.",
+            hint="When a player's turn timer runs out, the opponent's next turn has two actions. A Legionnaire in "
+                 "Attack steps one square forward and captures forward or diagonally forward.",
+            explain="D4-D5: one step forward, and the Commander is now right in front of the Legionnaire, with "
+                    "an action still to come.",
+            check=_then_wins,
+            example="D4-D5",
+        ), partial(
+            Step,
+            title="the second action",
+            seat=0,
+            prompt="Your second action.",
+            hint="Capturing the enemy Commander wins at once; a Legionnaire captures the square in front of it.",
+            explain="D5xD6: the Commander is captured and you win.",
+            check=_wins(0),
+            example="D5xD6",
+        ))),
+    ]
+    return ([Lesson(SLUG, f"Exercise {number}: {title}", (step,), rules=rules)
+             for number, (title, rules, step) in enumerate(questions, start=1)]
+            + [Lesson(SLUG, f"Exercise {number}: {title}", steps, rules=rules)
+               for number, (title, rules, steps) in enumerate(timed, start=len(questions) + 1)])

@@ -153,24 +153,26 @@ def _opens_the_way(piece: str):
     return check
 
 
-def _turn(title: str, first: Step, *later: Callable[..., Step]) -> tuple[str, tuple[Step, ...]]:
+def _turn(title: str, rules: tuple[str, ...], first: Step, *later: Callable[..., Step]
+          ) -> tuple[str, tuple[str, ...], tuple[Step, ...]]:
     """A whole turn planned as one exercise: ``first`` sets the position, and each later step (a ``Step``
     waiting for its start) goes on from where the step before it left the game."""
     steps = [first]
     for make in later:
         before = steps[-1]
         steps.append(make(start=before.outcome(before.expected())))
-    return title, tuple(steps)
+    return title, rules, tuple(steps)
 
 
 @cache
 def exercises() -> list[Lesson]:
-    """Thirteen questions in new positions, easiest first: which die, the Knight, a Crown saved, treasure,
-    a river, a lake, a rescue, the Cathedral, the catapult's aim; then four whole turns planned step by
-    step: a card before the roll, clearing the way for a Crown, a shot that opens a Crown, three pieces
-    with three jobs. Blue (you) is to act in every one."""
+    """Sixteen questions in new positions, easiest first: which die, the Knight, a Crown saved, treasure, a
+    Knight space, a river, a lake, a rescue, which card, the Cathedral, the catapult's aim; then five whole
+    turns planned step by step: a card before the roll, an ambush, clearing the way for a Crown, a shot that
+    opens a Crown, three pieces with three jobs. Blue (you) is to act in every one; each names the rules
+    index entries it practises."""
     single = [
-        ("which die?", Step(
+        ("which die?", ('dice', 'capture-home'), Step(
             title="a piece abroad uses the black die, even on its way home",
             start=position(blue="B1=b20 B2=r46 B3*=b10", red="R1=b38 R2=r20 R3*=r30", dice=(3, 10)),
             seat=0,
@@ -182,7 +184,7 @@ def exercises() -> list[Lesson]:
             check=_taken("R1"),
             example="B2 r46-c-b46-b38",
         )),
-        ("capture or kill?", Step(
+        ("capture or kill?", ('knight-kills', 'capture-home', 'hidden-knight'), Step(
             title="only the Knight kills",
             start=position(blue="B1=b29 B2=b20 B5*=b38", red="R1=b30 R2=r20 R3*=r30", dice=(1, 1)),
             seat=0,
@@ -195,7 +197,7 @@ def exercises() -> list[Lesson]:
             check=_dies("R1"),
             example="B5 b38-b30 kill",
         )),
-        ("save a Crown", Step(
+        ("save a Crown", ('own-crowns', 'crown-lost-carrier', 'capture-home'), Step(
             title="catch the carrier at home",
             start=position(blue="B1=b16 B2=b6 B3*=b30", red="R1=b4 R2=r20 R3*=r30", blue_crowns="b2 @R1 b8",
                            dice=(2, 5)),
@@ -209,7 +211,7 @@ def exercises() -> list[Lesson]:
             check=_taken("R1"),
             example="B2 b6-b5-b4",
         )),
-        ("the long way round", Step(
+        ("the long way round", ('no-capture-abroad', 'treasure-draw', 'paths'), Step(
             title="no stepping onto an enemy abroad",
             start=position(blue="B1=r34 B2=b20 B3*=b10", red="R1=r20 R2=r27 R3*=r30", dice=(1, 8)),
             seat=0,
@@ -224,7 +226,20 @@ def exercises() -> list[Lesson]:
             example="B1 r34-r35-r36-r37-r38-r46",
             reply=("draw CATAPULT!",),
         )),
-        ("by river", Step(
+        ("a Knight space", ("knight-spaces", "armies"), Step(
+            title="a reserve joins from the Cathedral",
+            start=position(blue="B1=r10 B2=b20 B3*=b30", red="R1=r1 R2=r7 R3*=r9", dice=(1, 3)),
+            seat=0,
+            prompt="Three of your ten pieces wait in reserve. B1 is raiding Red land on r10, and you rolled black "
+                   "3. Bring one of your reserves into the game with this move.",
+            hint="A piece that passes over or stops on a Knight space in enemy land (the horse's head) brings one "
+                 "of its reserves into the Cathedral.",
+            explain="B1 r10-r15 stops on the Knight space r15 (passing it on the way to r19 or r27 works too): "
+                    "B4 comes out of reserve into the Cathedral and may move from your next turn.",
+            check=_piece_is("B4", "c"),
+            example="B1 r10-r15",
+        )),
+        ("by river", ('rivers', 'treasure-draw'), Step(
             title="boats count one space each",
             start=position(blue="B1=b21 B2=b20 B3*=b10", red="R1=r20 R2=r11 R3*=r30", dice=(6, 2)),
             seat=0,
@@ -238,7 +253,7 @@ def exercises() -> list[Lesson]:
             example="B1 b21-b28-b45-r45-r28-r21-r16",
             reply=("draw RECRUIT",),
         )),
-        ("across the lake", Step(
+        ("across the lake", ('lakes', 'crown-take'), Step(
             title="a lake's boats reach the middle Crown",
             start=position(blue="B1=r29 B2=b20 B3*=b10", red="R1=r20 R2=r11 R3*=r30", dice=(1, 3)),
             seat=0,
@@ -251,7 +266,7 @@ def exercises() -> list[Lesson]:
             check=_carries("B1", 4),
             example="B1 r29-r25-r14-r5 take r5",
         )),
-        ("a rescue", Step(
+        ("a rescue", ('rescue', 'dungeons'), Step(
             title="free a prisoner from the enemy dungeon",
             start=position(blue="B1=r11 B2=b20 B3*=b10 B8=prisoner", red="R1=r20 R2=r6 R3*=r30", dice=(1, 3)),
             seat=0,
@@ -264,7 +279,21 @@ def exercises() -> list[Lesson]:
             check=_piece_is("B8", "c"),
             example="B1 r11-r3-r4-rd free B8",
         )),
-        ("from the Cathedral", Step(
+        ("which card?", ("card-ransom", "card-recruit", "treasure-play"), Step(
+            title="RANSOM frees a prisoner, RECRUIT a reserve",
+            start=position(blue="B1=b10 B2=b20 B3*=prisoner B8=prisoner", red="R1=r20 R2=r30 R3*=r9",
+                           blue_hand="RANSOM RECRUIT"),
+            seat=0,
+            prompt="Your Knight B3 is a prisoner in Red's dungeon. You hold a RANSOM and a RECRUIT card. Get "
+                   "your Knight back into the game this turn.",
+            hint="Cards are played at the start of a turn, before the roll, one a turn. RANSOM frees one of your "
+                 "prisoners; RECRUIT brings a piece that waits in reserve.",
+            explain="play RANSOM B3: your Knight goes straight to the Cathedral and may move from your next turn. "
+                    "RECRUIT could only bring B4 from the reserve, and freeing B8 would leave the Knight in the "
+                    "dungeon.",
+            answers=("play RANSOM B3",),
+        )),
+        ("from the Cathedral", ('cathedral', 'dice'), Step(
             title="a piece in the Cathedral may use either die",
             start=position(blue="B1=c B2=b10 B3*=b20", red="R1=b34 R2=r20 R3*=r30", dice=(2, 7)),
             seat=0,
@@ -276,7 +305,7 @@ def exercises() -> list[Lesson]:
             check=_taken("R1"),
             example="B1 c-b46-b38-b37-b36-b35-b34",
         )),
-        ("aim the catapult", Step(
+        ("aim the catapult", ('catapult-shot', 'catapult-kill'), Step(
             title="aim where only enemies stand",
             start=position(blue="B1=b20 B2=b10 B3*=b30 B4=r16", red="R1=r20 R2=r21 R3*=r30 R4=r9", dice=(4, 6),
                            shots="1"),
@@ -293,7 +322,7 @@ def exercises() -> list[Lesson]:
         )),
     ]
     turns = [
-        _turn("the card comes first", Step(
+        _turn("the card comes first", ('turn-order', 'treasure-play', 'card-capture'), Step(
             title="play the card before the roll",
             start=position(blue="B1=r11 B2=b20 B3*=b30", red="R1=r20 R4=r3 R3*=r30", blue_hand="CAPTURE!"),
             seat=0,
@@ -316,7 +345,29 @@ def exercises() -> list[Lesson]:
             check=_taken("R4"),
             example="B1 r11-r3",
         )),
-        _turn("clear the way", Step(
+        _turn("an ambush", ("card-ambush", "treasure-play", "no-capture-abroad"), Step(
+            title="play AMBUSH! before the roll",
+            start=position(blue="B1=r21 B2=b20 B3*=b30", red="R1=r20 R4=r16 R3*=r9", blue_hand="AMBUSH!"),
+            seat=0,
+            prompt="A whole turn. Red's R4 stands on the treasure space r16, next to your raider B1 on r21. "
+                   "Abroad you cannot capture, but you hold an AMBUSH! card. Remove R4 from the game this turn. "
+                   "Begin the turn.",
+            hint="A card is played at the start of the turn, before the roll.",
+            explain="play AMBUSH!: this turn one of your pieces may kill an enemy piece in enemy land by moving "
+                    "onto it. Then you roll: white 2, black 3.",
+            answers=("play AMBUSH!",),
+            reply=("roll", "roll white 2 black 3"),
+        ), partial(
+            Step,
+            title="the ambush",
+            seat=0,
+            prompt="AMBUSH! is played and the dice say white 2, black 3. Now remove R4.",
+            hint="B1 moves onto R4 on r16 with the black die, and the move ends with kill.",
+            explain="B1 r21-r16 kill: R4 is dead, though B1 is no Knight and stands in Red land.",
+            check=_dies("R4"),
+            example="B1 r21-r16 kill",
+        )),
+        _turn("clear the way", ('no-passing', 'crown-carrier', 'crown-win'), Step(
             title="move the piece in the way first",
             start=position(blue="B1=r3 B2=r34 B3*=b30", red="R1=r20 R2=r39 R3*=r30", red_crowns="r2 taken taken",
                            dice=(1, 10)),
@@ -342,7 +393,7 @@ def exercises() -> list[Lesson]:
             check=_wins(0),
             example="B1 r3-r2-r1-r10-r15-r19-r27-r34-r43-r50-b50 take r2",
         )),
-        _turn("a boulder opens the road", Step(
+        _turn("a boulder opens the road", ('catapult-when', 'catapult-kill', 'crown-take'), Step(
             title="fire at the guards",
             start=position(blue="B1=r11 B2=b20 B3*=b30", red="R1=r20 R4=r3 R5=r4 R3*=r30", dice=(4, 5),
                            shots="1"),
@@ -375,7 +426,7 @@ def exercises() -> list[Lesson]:
             check=_carries("B1", 3),
             example="B1 r11-r3-r2 take r2",
         )),
-        _turn("three pieces, three jobs", Step(
+        _turn("three pieces, three jobs", ('three-pieces', 'knight-kills', 'rescue', 'treasure-draw'), Step(
             title="first job: the raider",
             start=position(blue="B1=r43 B2=r11 B3*=b30 B8=prisoner", red="R1=b38 R2=r20 R3*=r30", dice=(3, 9)),
             seat=0,
@@ -407,6 +458,6 @@ def exercises() -> list[Lesson]:
             reply=("draw AMBUSH!",),
         )),
     ]
-    questions = [(title, (step,)) for title, step in single] + turns
-    return [Lesson(SLUG, f"Exercise {number}: {title}", steps)
-            for number, (title, steps) in enumerate(questions, start=1)]
+    questions = [(title, rules, (step,)) for title, rules, step in single] + turns
+    return [Lesson(SLUG, f"Exercise {number}: {title}", steps, rules=rules)
+            for number, (title, rules, steps) in enumerate(questions, start=1)]
