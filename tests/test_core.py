@@ -427,11 +427,26 @@ def test_a_ruling_is_a_myst_box():
     lines = box.splitlines()
     assert lines[0] == ":::{admonition} Ruling: The first ruling"
     assert lines[1] == ":class: ruling"
+    assert lines[2] == ":name: fake-ruling-first"  # the target of the ruling's note beside its rule
     assert lines[-1] == ":::"
     assert "**The question.** What?" in box and "**Our ruling.** This." in box and "**Why.** Since." in box
-    assert "engine option `mode` (default `'a|b'`)" in box
-    assert "engine option `mode`." in ruling_markdown(game.rulings[0])
-    assert "engine option" not in ruling_markdown(game.rulings[1], game)
+    # The other reading in players' words: the option's label and its choices, never its engine name.
+    assert "variant: *mode*, c (this book's reading: a|b)" in box
+    assert "variant (mode)" in ruling_markdown(game.rulings[0])
+    assert "other reading" not in ruling_markdown(game.rulings[1], game)
+
+
+def test_a_ruling_beside_its_rule_is_a_folded_note_linking_to_its_box():
+    from capture_lib.bookkit.docs import ruling_note_html, ruling_note_markdown
+
+    game = fake_game()
+    note = ruling_note_markdown(game.rulings[0], game).splitlines()
+    assert note[:2] == [":::{admonition} Ruling: The first ruling", ":class: ruling dropdown"]
+    assert "This." in note and "{ref}`on the Rulings page <fake-ruling-first>`" in note[-2]
+    assert "What?" not in note and "Since." not in note  # the question and the reason wait on the Rulings page
+    page = ruling_note_html(game.rulings[0], game)
+    assert page.startswith('<details class="capture-ruling"') and "<summary" in page and "open" not in page
+    assert 'href="rulings.ipynb#fake-ruling-first"' in page
 
 
 def test_rulings_markdown_and_find_ruling():

@@ -89,9 +89,11 @@ def build_book(strict: bool = False, root: pathlib.Path | None = None) -> pathli
     stamp.parent.mkdir(parents=True, exist_ok=True)
     stamp.write_text(digest)
     # The printable one-page summaries: printed by Chromium from the book's summary pages.
+    from capture_lib.bookkit.print_and_play import build_print_and_play
     from capture_lib.bookkit.summaries import build_summaries
 
     build_summaries(root=root)
+    build_print_and_play(root=root)  # the board games on paper, for a room without devices
     if note:
         print(note, file=sys.stderr)
     return root / "_build" / "html" / "index.html"

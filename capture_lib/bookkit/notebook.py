@@ -17,10 +17,12 @@ from capture_lib.bookkit.docs import (
     find_ruling,
     options_html,
     options_markdown,
-    ruling_html,
-    ruling_markdown,
+    ruling_note_html,
+    ruling_note_markdown,
     rulings_html,
     rulings_markdown,
+    variants_html,
+    variants_markdown,
 )
 from capture_lib.core.protocol import Game, State
 
@@ -38,14 +40,20 @@ class Boxed:
 
 
 def show_ruling(game: Game, key: str) -> Boxed:
-    """The ruling ``key`` as a boxed admonition, placed next to the rule it reads."""
+    """The ruling ``key`` beside the rule it reads: a one-line note that opens on the ruling and links to
+    its full box on the chapter's Rulings page (``show_rulings``)."""
     ruling = find_ruling(game, key)
-    return Boxed(ruling_markdown(ruling, game), ruling_html(ruling, game))
+    return Boxed(ruling_note_markdown(ruling, game), ruling_note_html(ruling, game))
 
 
 def show_rulings(game: Game) -> Boxed:
     """Every ruling of ``game``."""
     return Boxed(rulings_markdown(game), rulings_html(game))
+
+
+def show_variants(game: Game, table: bool = True) -> Boxed:
+    """The choices a table makes (``table``) or the other readings of the rules, in players' words."""
+    return Boxed(variants_markdown(game, table), variants_html(game, table))
 
 
 def show_options(game: Game) -> Boxed:
@@ -91,6 +99,37 @@ def picture(state: State, seat: int | None = None, everything: bool = False, cap
     legal = state.legal_actions() if marks.get("select") else ()
     drawn = module.scene(view, legal, (), **marks)
     return Picture(to_svg(drawn, caption=caption, key=key, assets=getattr(module, "ASSETS", None)))
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """Pictures side by side, each with its caption: two to a row, one on a narrow screen."""
+
+    items: tuple[tuple[Picture, str], ...]
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        figures = "".join(f'<figure class="capture-pictures-item">{picture.svg}<figcaption>{escape(caption)}'
+                          "</figcaption></figure>" for picture, caption in self.items)
+        return _PICTURES_STYLE + f'<div class="capture-pictures">{figures}</div>'
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        """The pictures as one HTML block (no code or printout to read)."""
+        return {"text/html": self._repr_html_(), "text/plain": f"{len(self.items)} pictures of the board"}
+
+
+#: The pictures' own paper and ink, so that a caption reads the same in a light and a dark page.
+_PICTURES_STYLE = ("<style>.capture-pictures{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));"
+                   "gap:0.8em;margin:0.5em 0}.capture-pictures-item{margin:0;background:#fbf8f0;border-radius:4px;"
+                   "padding:4px}.capture-pictures-item svg{width:100%;height:auto;display:block}"
+                   ".capture-pictures-item figcaption{text-align:center;font-size:0.9em;margin:0.2em 0;"
+                   "color:#222222}</style>")
+
+
+def side_by_side(*items: tuple[Picture, str]) -> Pictures:
+    """``(picture, caption)`` pairs shown side by side: a unit's two states, a move before and after."""
+    return Pictures(tuple(items))
 
 
 def game_picture(slug: str, moves: int = 8, seed: int = 3) -> str:

@@ -10,57 +10,74 @@ from capture_lib.core.options import Option, Ruling
 
 OPTIONS: tuple[Option, ...] = (
     Option("blue", "rome", ("rome", "egypt", "vikings"), "Blue's civilization (Blue sets up on rows 1-2 and "
-           "moves first)."),
-    Option("red", "egypt", ("rome", "egypt", "vikings"), "Red's civilization (rows 7-8); mirror matches "
-           "are allowed."),
+           "moves first).", label="Blue's army", choice_labels=("Rome", "Egypt", "the Vikings"), table=True),
+    Option("red", "egypt", ("rome", "egypt", "vikings"), "Red's civilization (rows 7-8); both players may "
+           "lead the same one.", label="Red's army", choice_labels=("Rome", "Egypt", "the Vikings"), table=True),
     Option("setup", "choose", ("choose", "quick"),
-           "'choose': each player hides its Assassin on a front-row square and picks every unit's starting "
-           "state, as the rules say; 'quick' (the quick start, for examples and computer-only games): every "
-           "unit starts in its first state and each Assassin's square is a hidden chance event."),
+           "The chosen set-up, as the rules say: each player hides its Assassin on a front-row square and "
+           "picks every unit's starting state. The quick set-up: every unit starts in its first state and "
+           "each Assassin's square is drawn by chance, hidden from the opponent.",
+           label="Set-up", choice_labels=("the chosen set-up", "the quick set-up"), table=True),
     Option("directions", "facing", ("facing", "owner"),
-           "'facing': forward, left and right of every move, capture and blocked side follow the unit's "
-           "facing; 'owner': moves and captures always use the owner's forward, only blocking turns."),
+           "Whether forward, left and right of every move, capture and blocked side follow the unit's "
+           "facing, or moves and captures always use the owner's forward and only blocking turns.",
+           label="Forward", choice_labels=("the way the unit faces", "towards the opponent, always")),
     Option("state_lock", "own-next-turn", ("own-next-turn", "until-own-turn"),
-           "'own-next-turn': a flipped unit cannot flip again during its owner's next turn; "
-           "'until-own-turn': the lock ends when its owner's next turn starts."),
+           "Whether a flipped unit stays locked through its owner's next turn, or only until that turn "
+           "starts.", label="The State Lock lasts",
+           choice_labels=("through the owner's next turn", "until the owner's next turn starts")),
     Option("aura_pairs", "flip", ("flip", "any"),
-           "The Command aura's extra action: 'flip' pairs a Flip with a Move or Capture of the same unit; "
-           "'any' allows any two actions of that unit."),
+           "The Command aura's extra action: a Flip paired with a Move or Capture of the same unit, or any "
+           "two actions of that unit.", label="The Command aura's extra action",
+           choice_labels=("a Flip with a Move or Capture", "any second action")),
     Option("plain_step", "any", ("any", "orthogonal"),
-           "A bare 'move 1 square' (Egyptian Infantry in Attack, Packed Siege) reaches any of the eight "
-           "neighbours ('any') or only the four orthogonal ones."),
+           "Where a bare one-square move (Egyptian Infantry in Attack, Packed Siege) may go.",
+           label="A one-square move goes", choice_labels=("to any of the eight neighbours", "straight only")),
     Option("archer_move", "lines", ("lines", "orthogonal"),
-           "The Archer's Maneuver move of up to 3 squares: straight lines in all eight directions, or "
-           "orthogonal lines only."),
+           "The Archer's Maneuver move of up to 3 squares.", label="The Archer's move",
+           choice_labels=("straight or diagonal lines", "straight lines only")),
     Option("viking_infantry", "egypt", ("egypt", "rome"),
-           "Viking Infantry follows the Egyptian Infantry rules ('egypt') or the Legionnaire's ('rome')."),
+           "Which rules Viking Infantry follows.", label="Viking Infantry moves",
+           choice_labels=("as Egypt's Infantry", "as Rome's Legionnaires")),
     Option("siege_vs_fortify", "siege", ("siege", "fortify"),
-           "Whether a Deployed Siege can capture a unit under the Fortify aura ('siege') or not."),
+           "Whether a Deployed Siege can capture a unit under the Fortify aura.",
+           label="Siege against the Fortify aura",
+           choice_labels=("Siege fires through it", "the aura stops Siege too")),
     Option("block_reach", "adjacent", ("adjacent", "any-distance"),
-           "'adjacent': a blocked side stops only attackers on the squares touching the unit; "
-           "'any-distance': it also stops shots and long captures arriving from that side."),
+           "Whether a blocked side stops only attackers on the squares touching the unit, or also shots and "
+           "long captures arriving from that side.", label="A blocked side stops",
+           choice_labels=("attackers next to the unit", "attacks from any distance")),
     Option("projectiles", "clear-path", ("clear-path", "fly-over"),
-           "Archer, Chariot and Fortress shots stop at the first unit in their line ('clear-path') or fly "
-           "over units ('fly-over'). Shield Maidens and Siege always fly over."),
+           "Whether Archer, Chariot and Fortress shots stop at the first unit in their line or fly over "
+           "units. Shield Maidens and Siege always fly over.", label="Shots",
+           choice_labels=("stop at the first unit", "fly over units")),
     Option("fortress_range", 2, (1, 2, 3, 7), "How many squares an Active Fortress shoots along each of "
-           "its eight lines."),
+           "its eight lines.", label="The Fortress shoots",
+           choice_labels=("1 square", "2 squares", "3 squares", "the whole line")),
     Option("ranged_commander", "wins", ("wins", "immune"),
-           "A projectile that hits the enemy Commander captures it and wins ('wins'), or Commanders cannot "
-           "be targeted by projectiles at all ('immune')."),
+           "Whether a shot that hits the enemy Commander captures it and wins, or Commanders cannot be shot.",
+           label="Shooting a Commander",
+           choice_labels=("captures it and wins", "is not allowed")),
     Option("fortress_flip", False, (False, True),
-           "Whether a player may flip their own Active Fortress to Disabled (it can never flip back)."),
+           "Whether a player may flip their own Active Fortress to Disabled (it can never flip back).",
+           label="Disabling your own Fortress", choice_labels=("not allowed", "allowed")),
     Option("fortify_attacker", "immune", ("immune", "captured"),
-           "A unit next to its own Fortify Commander that attacks an Active Fortress in melee: 'immune' (it "
-           "survives, the Fortress is disabled) or 'captured' (the Fortress takes it as any melee attacker)."),
+           "What happens to a unit next to its own Fortify Commander that attacks an Active Fortress in "
+           "melee.", label="A sheltered unit that attacks the Fortress",
+           choice_labels=("survives", "is captured")),
     Option("bash_reach", 3, (3, 1), "How far along a front diagonal a Shield Maiden may travel to bash an "
-           "enemy (her Shield Bash move is 3 squares)."),
+           "enemy (her Shield Bash move is 3 squares).", label="Shield Bash reach",
+           choice_labels=("up to 3 squares", "1 square")),
     Option("timed", False, (False, True), "Timed Mode: the game clock, the turn timer, points and "
-           "sudden death. Time passes only through 'wait SECONDS' actions."),
-    Option("game_seconds", 1800, (1800, 600, 900, 3600), "Timed Mode's game clock, in seconds."),
-    Option("turn_seconds", 60, (60, 30, 120), "Timed Mode's turn timer, in seconds."),
+           "sudden death.", label="Timed Mode", choice_labels=("off", "on"), table=True),
+    Option("game_seconds", 1800, (1800, 600, 900, 3600), "Timed Mode's game clock.",
+           label="Game clock", choice_labels=("30 minutes", "10 minutes", "15 minutes", "60 minutes"),
+           table=True),
+    Option("turn_seconds", 60, (60, 30, 120), "Timed Mode's turn timer.", label="Turn timer",
+           choice_labels=("1 minute", "30 seconds", "2 minutes"), table=True),
     Option("turn_limit", 0, (0, 50, 100, 200, 400),
-           "Stop the game as a draw after this many turns (0: no limit). Not in the rules; for tests and "
-           "computer play."),
+           "Stop the game as a draw after this many turns. Not in the rules; for tests and computer play.",
+           label="Draw after", choice_labels=("no limit", "50 turns", "100 turns", "200 turns", "400 turns")),
 )
 
 RULINGS: tuple[Ruling, ...] = (
@@ -107,7 +124,8 @@ RULINGS: tuple[Ruling, ...] = (
                "other reading, where the lock ends when the owner's next turn starts; but then the lock "
                "would matter only in the rare turns of two actions, and the opponent gets one turn to "
                "exploit a flip with no lock at all. We follow the worked example, the most precise of the "
-               "three, and offer the other reading as state_lock='until-own-turn'.",
+               "three, and offer the other reading as a variant (the State Lock lasts until the owner's next "
+               "turn starts).",
         option="state_lock",
     ),
     Ruling(
@@ -124,7 +142,7 @@ RULINGS: tuple[Ruling, ...] = (
                "Blocking protects only the blocking unit itself.",
         reason="The text says blocking stops adjacent enemies, and defines adjacent as the squares "
                "directly touching a unit. Players who want a shield to stop every attack from its side, "
-               "arrows included, can play block_reach='any-distance'.",
+               "arrows included, can play the variant in which a blocked side stops attacks from any distance.",
         option="block_reach",
     ),
     Ruling(
@@ -209,8 +227,8 @@ RULINGS: tuple[Ruling, ...] = (
                "when it acted, that same unit may take one follow-up action: a Flip after a Move or "
                "Capture, or a Move or Capture after a Flip. A Turn has no follow-up. The player may also "
                "end the turn instead (notation: end). A unit that only arrives next to the Commander "
-               "gets nothing that turn, and the Commander itself never gets the bonus. With "
-               "aura_pairs='any' the follow-up may be any action of the unit, except what the rules forbid "
+               "gets nothing that turn, and the Commander itself never gets the bonus. In the variant that "
+               "allows any second action, the follow-up may be any action of the unit, except what the rules forbid "
                "in one turn: a Turn with a Move or Capture, a Siege's move with its shot.",
         reason="Both of the text's examples pair a Flip with a Move or a Capture, and a bonus given to "
                "each adjacent unit is naturally used by that unit. Deciding who is adjacent before the action "
@@ -278,14 +296,14 @@ RULINGS: tuple[Ruling, ...] = (
         key="setup",
         title="The set-up phase",
         question="How are the Assassin and the starting states chosen, and who sees what?",
-        ruling="By default (setup='choose') Blue first places the Assassin on a square of its front row "
+        ruling="In the chosen set-up (the rules' own) Blue first places the Assassin on a square of its front row "
                "(assassin C2, shown to Red as 'assassin ?'), may flip any of its units once (flip C1), the "
                "Fortress included, and says ready; then Red does the same. Every unit may so start in "
                "either state; the hidden Assassin starts face down, in either state of the infantry it "
                "passes for. Red sees Blue's visible states, as on a real table, never the Assassin's square. "
-               "The computer makes its own choices the same way. The quick start (setup='quick') is for "
-               "the book's examples and games between computer players only: every unit starts in its first "
-               "state and each Assassin's square is a hidden chance event.",
+               "The computer makes its own choices the same way. The quick set-up skips the choices, for a "
+               "fast start and for the book's examples: every unit starts in its first state and chance "
+               "hides each Assassin on a front-row square that only its owner sees.",
         reason="The text lets each player choose every starting state freely and place the Assassin anywhere "
                "in the front row, in a game without chance. Turning the cards over one at a time keeps every "
                "set-up choice an ordinary, listable action that a board and the computer can play. A "
@@ -329,7 +347,8 @@ RULINGS: tuple[Ruling, ...] = (
                "that attacks the Fortress is still captured.",
         reason="'Immune to all captures' has no exception for the Fortress, and the text takes only the "
                "Commander and the Fortress out of the aura. Players who read the Fortress's counter as a "
-               "price of the attack rather than a capture can play fortify_attacker='captured'.",
+               "price of the attack rather than a capture can play the variant in which the attacker is "
+               "captured.",
         option="fortify_attacker",
     ),
     Ruling(
@@ -387,8 +406,8 @@ RULINGS: tuple[Ruling, ...] = (
         key="turn-limit",
         title="A turn limit for computer play",
         question="The rules have no draw. What stops an endless game?",
-        ruling="Nothing, by default. The turn_limit option ends the game as a draw after that many turns; "
-               "tests and computer opponents use it.",
+        ruling="Nothing, by default. A turn limit, an option outside the rules, ends the game as a draw "
+               "after that many turns; tests and computer opponents use it.",
         reason="Not in the rules, so it is off unless asked for.",
         option="turn_limit",
     ),

@@ -9,43 +9,63 @@ from capture_lib.core.options import Option, Ruling
 
 OPTIONS: tuple[Option, ...] = (
     Option("black_die", 12, (12, 8, 10, 20),
-           "Sides of the black die (the enemy-territory die); the white die always has six."),
+           "Sides of the black die (the enemy-territory die); the white die always has six.",
+           label="Black die", choice_labels=("12 sides", "8 sides", "10 sides", "20 sides"), table=True),
     Option("river_distance", "per-boat", ("per-boat", "free"),
-           "per-boat: every hop from boat to boat costs one space; free: a whole river voyage between "
-           "getting on and getting off costs nothing beyond those two steps."),
+           "Whether every hop from boat to boat costs one space, or a whole river voyage between getting on "
+           "and getting off costs nothing beyond those two steps.", label="A river voyage costs",
+           choice_labels=("one space a boat", "only the steps on and off")),
     Option("catapult_rolls", "4-5", ("4-5", "4", "4-5-6", "3-4-5-6", "none", "off"),
-           "White-die numbers that give catapult shots. none: no shots from the dice (CATAPULT! cards "
-           "still fire); off: no catapult at all, and the CATAPULT! cards leave the deck."),
+           "The white-die numbers that give catapult shots. With cards only, the dice give no shots but "
+           "CATAPULT! cards still fire; with no catapults, the CATAPULT! cards leave the deck too.",
+           label="Catapult shots on", choice_labels=("a white 4 or 5", "a white 4", "a white 4, 5 or 6",
+                                                      "a white 3 to 6", "CATAPULT! cards only", "no catapults"),
+           table=True),
     Option("catapult_shots", 1, (1, 2, 3),
-           "Shots a qualifying white die gives."),
+           "Shots a qualifying white die gives.", label="Shots a roll gives", choice_labels=("1", "2", "3"),
+           table=True),
     Option("catapult_spread", "skilled", ("skilled", "sure", "wild"),
            "How far a boulder strays, as a share of the shot's length (across the line of flight; half as "
-           "far again along it): sure 3% (a steady hand: the aim or a neighbour), skilled 7%, wild 15% "
-           "(candy for boulders: it may land far off, or off the board)."),
+           "far again along it): a sure hand 3% (the aim or a neighbour), a skilled hand 7%, wild 15% "
+           "(candy for boulders: it may land far off, or off the board).",
+           label="Boulders fly", choice_labels=("as from a skilled hand", "as from a sure hand",
+                                                 "wild (candy boulders)"), table=True),
     Option("blue_pieces", 7, (7, 8, 9, 10),
-           "Pieces Blue places at the start (one is the Knight); the rest of the ten wait in reserve."),
+           "Pieces Blue places at the start (one is the Knight); the rest of the ten wait in reserve.",
+           label="Blue's pieces at the start", choice_labels=("7", "8", "9", "10"), table=True),
     Option("red_pieces", 7, (7, 8, 9, 10),
-           "Pieces Red places at the start (one is the Knight); the rest of the ten wait in reserve."),
+           "Pieces Red places at the start (one is the Knight); the rest of the ten wait in reserve.",
+           label="Red's pieces at the start", choice_labels=("7", "8", "9", "10"), table=True),
     Option("killed_return", "never", ("never", "recruit", "knight-spaces", "both"),
-           "Whether killed pieces may come back: by a RECRUIT card, by a Knight space, or both."),
+           "Whether killed pieces may come back: by a RECRUIT card, by a Knight space, or both.",
+           label="Killed pieces come back",
+           choice_labels=("never", "with a RECRUIT card", "by a Knight space", "either way"), table=True),
     Option("knight_spaces", "reserves", ("reserves", "no-effect"),
-           "Whether crossing a Knight space in enemy territory brings a reserve to the Cathedral."),
+           "Whether crossing a Knight space in enemy territory brings a reserve to the Cathedral.",
+           label="Knight spaces", choice_labels=("bring in a reserve", "do nothing"), table=True),
     Option("forced_stops", "none", ("none", "knight-spaces", "treasure-spaces", "both"),
            "Which special spaces work only for a piece that ends its move on them: Knight spaces, "
-           "treasure spaces, both, or none (they work when passed too)."),
+           "treasure spaces, both, or none (they work when passed too).", label="Stop to use",
+           choice_labels=("no space (passing is enough)", "Knight spaces", "treasure spaces", "both"),
+           table=True),
     Option("treasure_deck", "text", ("text", "extended"),
-           "text: the eighteen cards are only those the rulebook names (CAPTURE! 7, CATAPULT! 7, AMBUSH! 1, "
-           "RANSOM 1, RECRUIT 2). extended: CAPTURE! 3, CATAPULT! 3, AMBUSH! 1, RANSOM 1, RECRUIT 2 and this "
+           "The rulebook's deck holds only the cards it names (CAPTURE! 7, CATAPULT! 7, AMBUSH! 1, RANSOM 1, "
+           "RECRUIT 2). The extended deck: CAPTURE! 3, CATAPULT! 3, AMBUSH! 1, RANSOM 1, RECRUIT 2 and this "
            "project's own MARCH 3, HORSES 3, REROLL 2. For the turn it is played, MARCH bends the rule of "
            "three pieces a turn (four move) and HORSES the rule that pieces at home move with the white die "
-           "(every piece may use the higher die)."),
+           "(every piece may use the higher die).", label="Treasure deck",
+           choice_labels=("the rulebook's deck", "the extended deck"), table=True),
     Option("crowns_to_win", 3, (3, 2, 1),
-           "How many enemy Crowns a player must capture to win."),
+           "How many enemy Crowns a player must capture to win.", label="Crowns to win",
+           choice_labels=("3", "2", "1"), table=True),
     Option("crown_returns", False, (False, True),
-           "A Crown whose carrier is captured or killed goes back to its own Crown space."),
+           "Whether a Crown whose carrier is captured or killed goes back to its own Crown space.",
+           label="A fallen carrier's Crown", choice_labels=("stays where it fell", "goes back home"),
+           table=True),
     Option("players", 2, (2, 4),
-           "Four players in two teams: seats 0 and 1 (Blue and Red) move the pieces at home and in the "
-           "Cathedral, seats 2 and 3 (Blue and Red) the pieces in enemy territory."),
+           "Four players in two teams: in each team one partner moves the pieces at home and in the "
+           "Cathedral, the other the pieces in enemy territory.", label="Players",
+           choice_labels=("2", "4, in two teams"), table=True),
 )
 
 RULINGS: tuple[Ruling, ...] = (
@@ -227,7 +247,7 @@ RULINGS: tuple[Ruling, ...] = (
                  "the RANSOM card) and RECRUIT (two cards), in a deck of eighteen. How many of each?",
         ruling="The deck holds only the named cards: AMBUSH! x1, RANSOM x1, RECRUIT x2, and CAPTURE! x7 and "
                "CATAPULT! x7. Every card lasts only for the turn it is played. Without catapults the seven "
-               "CATAPULT! cards leave the deck. The treasure_deck option offers instead a deck with three "
+               "CATAPULT! cards leave the deck. The extended deck, a variant, has instead three "
                "cards of this project's design (MARCH, HORSES, REROLL), saying which rule each bends.",
         reason="The text gives three counts and they are kept; RANSOM is written as a single card beside the "
                "counted AMBUSH! and RECRUIT. CAPTURE! and CATAPULT! come without a count (the text speaks of "
@@ -250,8 +270,8 @@ RULINGS: tuple[Ruling, ...] = (
         title="Forced stops: Knight spaces and treasure spaces apart",
         question="The variants suggest making a piece end its move on a Knight space to add a piece, or on a "
                  "treasure space to draw a card. One variant or two?",
-        ruling="Two, which may be played alone or together: forced_stops is knight-spaces, treasure-spaces, "
-               "both, or none (the default, where passing a space is enough).",
+        ruling="Two, which may be played alone or together: stops on Knight spaces, on treasure spaces, on "
+               "both, or on none (the rules as printed, where passing a space is enough).",
         reason="The text offers the two stops side by side, joined by or, each with its own reward; nothing "
                "ties one to the other.",
         option="forced_stops",
@@ -289,7 +309,7 @@ RULINGS: tuple[Ruling, ...] = (
         key="reserve-order",
         title="Which reserve piece comes in",
         question="Reserves are interchangeable; which one enters?",
-        ruling="The lowest-numbered piece in reserve. Where killed pieces may return (option), a RECRUIT "
+        ruling="The lowest-numbered piece in reserve. Where killed pieces may return (a variant), a RECRUIT "
                "card names the piece (a returning Knight is still the Knight); a Knight space brings a "
                "reserve first, else the lowest-numbered killed piece.",
         reason="Reserve pieces are all Soldiers, so the choice only matters for killed pieces.",
@@ -410,7 +430,7 @@ RULINGS: tuple[Ruling, ...] = (
         ruling="It stays on that space, under the captor if there is one; an enemy piece may pick it up from "
                "there later. A home piece ends its move on a space with its own Crown only this way: by "
                "capturing the enemy piece standing there (a carrier, or a raider standing on the Crown). With "
-               "the crown_returns option the Crown goes back to its Crown space instead.",
+               "the variant in which a fallen carrier's Crown goes back home, it returns to its Crown space instead.",
         reason="The text leaves the Crown where the capture happened; forbidding the capture would protect "
                "carriers and raiders on Crowns, which the text does not intend.",
         option="crown_returns",
@@ -447,7 +467,7 @@ RULINGS: tuple[Ruling, ...] = (
         title="Listing moves",
         question="Many paths can lead to the same space over the same special spaces; are they different "
                  "moves?",
-        ruling="legal_actions lists one path (a shortest) for each different result: where the piece ends, "
+        ruling="The list of legal moves holds one path (a shortest) for each different result: where the piece ends, "
                "what it captures or rescues, which Crown it takes, which cards and reserves it earns. Any "
                "other legal path is accepted by play too.",
         reason="Paths with the same result change nothing in the game, and listing every one would make "
