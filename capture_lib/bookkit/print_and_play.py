@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from capture_lib.bookkit.summaries import ROOT, find_chromium, pdf_page_count, print_pdf
+from capture_lib.render.picture import MARGIN
 
 #: The printed width of Command Capture's board picture (the board and its letters and numbers), in mm:
 #: 8 squares of 22 mm, the size of a unit token, and the picture's margin for the labels.
@@ -82,16 +83,12 @@ def picture_size(svg: str) -> tuple[float, float]:
 
 def draw(slug: str, view: dict[str, Any]) -> str:
     """The picture of ``view`` that the book's boards show: drawn from the game's scene by the shared renderer,
-    without the key (a sheet has no marks), or by the game's own renderer where it has no scene yet."""
+    without the key (a sheet has no marks)."""
     from capture_lib.games import describe
+    from capture_lib.render.picture import to_svg
 
-    description = describe(slug)
-    scene = description.part("scene")
-    if scene is not None:
-        from capture_lib.render.picture import to_svg
-
-        return to_svg(scene.scene(view), key=False, assets=getattr(scene, "ASSETS", None))
-    return description.require("render").to_svg(view)
+    scene = describe(slug).require("scene")
+    return to_svg(scene.scene(view), key=False, assets=getattr(scene, "ASSETS", None))
 
 
 # ----- Command Capture ---------------------------------------------------------------------------------------
@@ -188,11 +185,10 @@ def command_capture_sheets() -> list[str]:
 # ----- Capture: A Medieval Wargame ---------------------------------------------------------------------------
 
 def _medieval_board() -> str:
-    """The map as the game's renderer draws it, in the map's own units (``BOARD``'s), from the top left."""
-    from capture_lib.games import describe
+    """The map as the book draws it, before set-up, in the map's own units (``BOARD``'s)."""
     from capture_lib.games.medieval_capture import GAME
 
-    return describe("medieval-capture").require("render").to_svg(GAME.new_game(seed=0).view(None))
+    return draw("medieval-capture", GAME.new_game(seed=0).view(None))
 
 
 def medieval_tiles() -> list[tuple[str, float, float, float, float]]:
@@ -251,7 +247,8 @@ def medieval_capture_sheets() -> list[str]:
     svg = _medieval_board()
     sheets = []
     for name, x, y, w, h in medieval_tiles():
-        sheets.append(f'<div class="tile">{window(svg, x, y, w, h, w * MEDIEVAL_MM_PER_UNIT)}'
+        # The picture's map begins a margin in from its top left corner.
+        sheets.append(f'<div class="tile">{window(svg, x + MARGIN, y + MARGIN, w, h, w * MEDIEVAL_MM_PER_UNIT)}'
                       f"<p><b>Capture: the board, sheet {name}</b> of six: A1, B1, C1 on top, A2, B2, C2 below. "
                       f"A sheet's right and bottom edges repeat {OVERLAP_MM:g} mm of the next sheet: lay that sheet "
                       "over the strip, line up the trails and tape them together. Printed at full size (no "
