@@ -72,7 +72,10 @@ figure.picture svg { display: block; width: 100%; height: auto; }
 figure.picture figcaption { font-size: 7.5pt; color: #444; margin-top: 1pt; }
 p.ruling-note { font-size: 8pt; color: #333; margin-top: 4pt; }
 .ruling-sign { color: #8a4b00; font-weight: bold; }
-.answer-line { border-bottom: 1px solid #999; min-height: 13pt; margin: 2pt 0 5pt 0; }
+.answer-line { border-bottom: 1px solid #999; min-height: 15pt; margin: 2pt 0 5pt 0; }
+body.worksheet td { height: 17pt; }
+body.worksheet table { break-inside: avoid; }
+body.worksheet h2 { margin-top: 9pt; }
 footer { clear: both; margin-top: 6pt; font-size: 7pt; color: #555; border-top: 1px solid #bbb; padding-top: 2pt; }
 """
 
@@ -286,7 +289,8 @@ def handout_html(handout: Handout, root: pathlib.Path = ROOT, picture_mm: float 
              if handout.source.is_relative_to(root / "book") else handout.source.stem)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title.group(1) if title else handout.stem)}</title><style>{_CSS}</style></head>"
-            f"<body>{body}<footer>From \u201cCapture! An interactive rulebook\u201d: the rules in our own words, "
+            f"<body class=\"{handout.kind}\">{body}<footer>From \u201cCapture! An interactive rulebook\u201d: "
+            "the rules in our own words, "
             f"with a live board for every rule, at {html.escape(where)} in the project.</footer>"
             "</body></html>\n")
 
