@@ -221,7 +221,7 @@ def _command_capture() -> tuple[str, str]:
     from capture_lib.games.command_capture import GAME
 
     # Blue's two rows, files A to D: a whole board's unit labels would print at about 4 pt.
-    return (crop(picture(GAME.quick_start(), seat=0).svg, (0.0, 0.633, 0.507, 0.886)),
+    return (crop(picture(GAME.quick_start(), seat=0).svg, (0.0, 0.633, 0.5, 0.886)),
             "Blue's first two rows at the quick start, files A to D")
 
 
