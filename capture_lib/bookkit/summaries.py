@@ -1,14 +1,25 @@
-"""Printable one-page summaries: each game's ``book/<game>/summary.md`` printed to PDF by Chromium.
+"""Printable handouts: each game's one-page summary, and the teacher's worksheet and answer sheet.
 
-The summary page is part of the book (a chapter section); this step, run after the Jupyter Book build,
-turns the same Markdown into a small standalone HTML page with a print stylesheet and has headless
-Chromium print it, so the handout always says what the book says. Results land in
-``_build/html/summaries/<game>.html`` and ``<game>.pdf``, where each chapter's index page links to them.
-Where Chromium is missing the step says so and makes no PDFs; the book itself is unaffected.
+The handouts are pages of the book: ``book/<game>/summary.md`` (a chapter section) and, where a game's
+teacher's kit has them, ``book/teaching/<game>-worksheet.md`` and ``book/teaching/<game>-answers.md``.
+This step, run after the Jupyter Book build, turns the same Markdown into a small standalone HTML page
+with a print stylesheet and has headless Chromium print it, so a handout always says what the book says.
+Results land in ``_build/html/summaries/`` (``<game>.pdf``, ``<game>-worksheet.pdf``,
+``<game>-answers.pdf``, each beside its HTML page), where the chapters and the teacher's pages link to
+them. A summary must fit on one page, a worksheet or answer sheet on two (``Handout.pages``). Where
+Chromium is missing the step says so and makes no PDFs; the book itself is unaffected.
 
-Each handout carries a picture of the board or layout, drawn by the engine's own renderer (``PICTURES``)
-where the summary has the line ``<!-- picture -->``, floated beside the rules; the web page shows
-nothing there. If the page would run to two, the picture is printed smaller until it fits.
+Conventions of the handouts' Markdown:
+
+- ``<!-- picture -->`` on a line of its own asks for the game's picture, drawn by the engine's own
+  renderer (``PICTURES``) and floated beside the text; the web page shows nothing there. Every label of
+  a printed picture is at least ``SMALLEST_PT`` points: a picture is printed no narrower than that allows
+  (``legible_mm``), wider while the page still fits, and a picture too fine to print legibly on a page
+  is replaced by a simpler one or a part of it (``crop``).
+- A rule that is this book's ruling, not the printed rules (the source leaves it open), ends with the
+  sign ``RULING_SIGN`` (†), and the page carries one footnote paragraph that starts with the sign and
+  says what it means (``ruling_problems`` checks both).
+- ``<!-- book-only -->...<!-- /book-only -->`` holds what only the web page shows (a link to the PDF).
 
     python -m capture_lib.bookkit.summaries [OUT_DIR]
 """
@@ -16,6 +27,7 @@ nothing there. If the page would run to two, the picture is printed smaller unti
 from __future__ import annotations
 
 import html
+import math
 import os
 import pathlib
 import re
@@ -23,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 #: Where Debian's Chromium usually is; ``CAPTURE_CHROMIUM`` overrides, then ``PATH`` is searched.
@@ -31,8 +44,14 @@ CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 _BOOK_ONLY = re.compile(r"<!-- book-only -->.*?<!-- /book-only -->\n?", re.DOTALL)
 #: Where a summary wants the engine's picture of its game (a comment, so the book page shows nothing).
 PICTURE_MARK = "<!-- picture -->"
-#: The picture's width on the printed page, tried in turn until the page fits on one sheet.
+#: The picture's width on the printed page, tried in turn until the page fits (never below ``legible_mm``).
 PICTURE_WIDTHS_MM = (100, 86, 72, 62, 52, 44, 36)
+#: The smallest label a printed picture may have, in points.
+SMALLEST_PT = 6.0
+#: The sign after a rule that is this book's ruling; the page's footnote paragraph starts with it.
+RULING_SIGN = "\u2020"
+#: Millimetres per point.
+MM_PER_PT = 25.4 / 72
 
 _CSS = """
 @page { size: A4; margin: 11mm 12mm 10mm 12mm; }
@@ -51,6 +70,12 @@ code { font-family: "DejaVu Sans Mono", monospace; font-size: 9pt; background: #
 figure.picture { float: right; margin: 2pt 0 4pt 8pt; text-align: center; }
 figure.picture svg { display: block; width: 100%; height: auto; }
 figure.picture figcaption { font-size: 7.5pt; color: #444; margin-top: 1pt; }
+p.ruling-note { font-size: 8pt; color: #333; margin-top: 4pt; }
+.ruling-sign { color: #8a4b00; font-weight: bold; }
+.answer-line { border-bottom: 1px solid #999; min-height: 15pt; margin: 2pt 0 5pt 0; }
+body.worksheet td { height: 17pt; }
+body.worksheet table { break-inside: avoid; }
+body.worksheet h2 { margin-top: 9pt; }
 footer { clear: both; margin-top: 6pt; font-size: 7pt; color: #555; border-top: 1px solid #bbb; padding-top: 2pt; }
 """
 
@@ -60,15 +85,129 @@ def summary_slugs(root: pathlib.Path = ROOT) -> list[str]:
     return sorted(p.parent.name for p in (root / "book").glob("*/summary.md"))
 
 
+@dataclass(frozen=True)
+class Handout:
+    """One printable page or two: a game's summary, worksheet or answer sheet."""
+
+    slug: str
+    kind: str
+    source: pathlib.Path
+    #: The most sheets it may print on.
+    pages: int
+
+    @property
+    def stem(self) -> str:
+        """The name of its HTML page and PDF in the summaries folder (``card-commander-worksheet``)."""
+        return self.slug if self.kind == "summary" else f"{self.slug}-{self.kind}"
+
+
+#: Where each kind of handout's Markdown is, under ``book/``, and how many sheets it may print on.
+KINDS = {"summary": ("{slug}/summary.md", 1), "worksheet": ("teaching/{slug}-worksheet.md", 2),
+         "answers": ("teaching/{slug}-answers.md", 2)}
+
+
+def handouts(root: pathlib.Path = ROOT) -> list[Handout]:
+    """Every handout the book has: each game's summary, then the worksheets and answer sheets that exist."""
+    found = []
+    for kind, (pattern, pages) in KINDS.items():
+        for slug in summary_slugs(root):
+            source = root / "book" / pattern.format(slug=slug)
+            if source.is_file():
+                found.append(Handout(slug, kind, source, pages))
+    return found
+
+
+def ruling_problems(source: str) -> list[str]:
+    """What is wrong with how a handout's Markdown marks the book's rulings (``[]`` when nothing is).
+
+    A page that marks a rule with ``RULING_SIGN`` needs exactly one footnote paragraph starting with the
+    sign; a footnote without any marked rule explains nothing.
+    """
+    text = _BOOK_ONLY.sub("", source)
+    notes = re.findall(rf"^{RULING_SIGN} \S", text, re.MULTILINE)
+    marks = text.count(RULING_SIGN) - len(notes)
+    problems = []
+    if marks and len(notes) != 1:
+        problems.append(f"{marks} rules are marked {RULING_SIGN} but the page has {len(notes)} footnotes "
+                        f"starting with {RULING_SIGN} (it needs one)")
+    if notes and not marks:
+        problems.append(f"a footnote explains {RULING_SIGN} but no rule is marked with it")
+    return problems
+
+
+_VIEWBOX = re.compile(r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"')
+
+
+def viewbox(svg: str) -> tuple[float, float, float, float]:
+    """The ``viewBox`` of an SVG document (x, y, width, height)."""
+    found = _VIEWBOX.search(svg)
+    if found is None:
+        raise ValueError("the picture has no viewBox")
+    x, y, w, h = (float(v) for v in found.groups())
+    return x, y, w, h
+
+
+def crop(svg: str, box: tuple[float, float, float, float]) -> str:
+    """The part of ``svg`` inside ``box``: left, top, right and bottom as fractions of its width and height.
+
+    Only the picture's frame changes (``viewBox``, ``width``, ``height``): a picture too fine to print whole
+    at a legible size shows the part a handout needs.
+    """
+    x, y, w, h = viewbox(svg)
+    left, top, right, bottom = box
+    frame = (x + left * w, y + top * h, (right - left) * w, (bottom - top) * h)
+    head, rest = svg.split(">", 1)
+    head = _VIEWBOX.sub('viewBox="{:g} {:g} {:g} {:g}"'.format(*frame), head, count=1)
+    head = re.sub(r'\bwidth="[\d.]+"', f'width="{frame[2]:g}"', head, count=1)
+    head = re.sub(r'\bheight="[\d.]+"', f'height="{frame[3]:g}"', head, count=1)
+    return head + ">" + rest
+
+
+_TEXT = re.compile(r'<text\b([^>]*)>')
+
+
+def label_sizes(svg: str) -> list[float]:
+    """The font size (in the picture's own units) of every label inside the picture's frame."""
+    x0, y0, w, h = viewbox(svg)
+    sizes = []
+    for attributes in _TEXT.findall(svg):
+        size = re.search(r'font-size="([\d.]+)', attributes)
+        x = re.search(r'\bx="([-\d.]+)"', attributes)
+        y = re.search(r'\by="([-\d.]+)"', attributes)
+        if size is None:
+            continue
+        if x and y and not (x0 <= float(x.group(1)) <= x0 + w and y0 <= float(y.group(1)) <= y0 + h):
+            continue  # outside the frame: not printed
+        sizes.append(float(size.group(1)))
+    return sizes
+
+
+def smallest_label_pt(svg: str, width_mm: float) -> float:
+    """The smallest label of ``svg`` printed ``width_mm`` wide, in points (``inf`` for a picture without text)."""
+    sizes = label_sizes(svg)
+    if not sizes:
+        return float("inf")
+    return min(sizes) * width_mm / viewbox(svg)[2] / MM_PER_PT
+
+
+def legible_mm(svg: str, smallest_pt: float = SMALLEST_PT) -> float:
+    """The narrowest width (mm) at which every label of ``svg`` prints at ``smallest_pt`` or more."""
+    sizes = label_sizes(svg)
+    if not sizes:
+        return 0.0
+    return smallest_pt * MM_PER_PT * viewbox(svg)[2] / min(sizes)
+
+
 def _card_commander() -> tuple[str, str]:
+    from capture_lib.bookkit.notebook import picture
     from capture_lib.games.card_commander import GAME
 
-    state = GAME.new_game(seed=7).play("commander Karl").play("commander Joanne").resolve_chance()
-    while not state.observation(0)["rounds"]:  # to the end of the first round: its cards still on the table
-        state = state.play(state.legal_actions()[0]) if state.current_player >= 0 else state.play_chance()
-    from capture_lib.bookkit.notebook import picture
-
-    return picture(state, seat=0).svg, "A round played out, as Blue sees the table"
+    # The rules pages' deal: Blue (Karl) wins the left and middle lanes of round 1, Red (Jackson) the right.
+    blue = ["2D", "5D", "7S", "9H", "10C", "3H", "4S", "6C", "8D", "AH"]
+    red = ["3D", "5S", "7H", "9C", "10D", "2H", "4C", "6S", "8H", "AC"]
+    state = GAME.setup(("Karl", "Jackson"), (blue, red)).play("place 8D 9H 10C").play("place 7H 9C 10D")
+    # The three lanes only: the whole table's labels would print too small beside the rules.
+    return crop(picture(state, seat=0).svg, (0.14, 0.2, 0.76, 0.6)), "Round 1: each lane's values and winner"
 
 
 def _capture_the_commander() -> tuple[str, str]:
@@ -79,10 +218,12 @@ def _capture_the_commander() -> tuple[str, str]:
 
 
 def _command_capture() -> tuple[str, str]:
+    from capture_lib.bookkit.notebook import picture
     from capture_lib.games.command_capture import GAME
-    from capture_lib.games.command_capture.render import to_svg
 
-    return to_svg(GAME.quick_start().observation(0)), "The quick start (Blue's Assassin on D2), as Blue sees it"
+    # Blue's two rows, files A to D: a whole board's unit labels would print at about 4 pt.
+    return (crop(picture(GAME.quick_start(), seat=0).svg, (0.0, 0.633, 0.5, 0.886)),
+            "Blue's first two rows at the quick start, files A to D")
 
 
 def _medieval_capture() -> tuple[str, str]:
@@ -94,21 +235,26 @@ def _medieval_capture() -> tuple[str, str]:
     state = GAME.new_game(seed=1)
     while state.observation(0)["phase"] == "place":
         state = state.play(rule(state, state.current_player)) if state.current_player >= 0 else state.play_chance()
-    # The scene's key names every kind of space, as the old legend did.
-    return picture(state, seat=0).svg, "The board after the set-up, as Blue sees it"
+    # Blue's home edge with its dungeon and Crown spaces: the whole map's space names would print at 2 pt.
+    return (crop(picture(state, seat=0).svg, (0.0, 0.05, 0.3, 0.4)),
+            "Blue's home edge after the set-up: the dungeon, a Crown space, Blue's pieces")
 
 
 #: Each game's handout picture (the SVG and its caption, drawn by the game's own renderer from a seat's
 #: view) and the widest it is printed, in mm: a simple diagram needs less room than a whole board.
-PICTURES = {"card-commander": (_card_commander, 90), "capture-the-commander": (_capture_the_commander, 62),
-            "command-capture": (_command_capture, 86), "medieval-capture": (_medieval_capture, 100)}
+PICTURES = {"card-commander": (_card_commander, 120), "capture-the-commander": (_capture_the_commander, 62),
+            "command-capture": (_command_capture, 86), "medieval-capture": (_medieval_capture, 86)}
 
 
 def picture_widths(slug: str) -> tuple[float, ...]:
-    """The widths (mm) to try for ``slug``'s picture, widest first; ``(0,)`` for a game without one."""
+    """The widths (mm) to try for ``slug``'s picture, widest first, none so narrow that a label prints under
+    ``SMALLEST_PT``; ``(0,)`` for a game without one. The narrowest is the legible width itself, rounded up."""
     if slug not in PICTURES:
         return (0,)
-    return tuple(w for w in PICTURE_WIDTHS_MM if w <= PICTURES[slug][1]) or PICTURE_WIDTHS_MM[-1:]
+    maker, widest = PICTURES[slug]
+    narrowest = math.ceil(legible_mm(maker()[0]))
+    widths = tuple(w for w in PICTURE_WIDTHS_MM if narrowest <= w <= widest)
+    return widths + ((narrowest,) if narrowest not in widths else ())
 
 
 def picture_html(slug: str, width_mm: float = PICTURE_WIDTHS_MM[0]) -> str:
@@ -119,26 +265,41 @@ def picture_html(slug: str, width_mm: float = PICTURE_WIDTHS_MM[0]) -> str:
             f"<figcaption>{html.escape(caption)}</figcaption></figure>")
 
 
-def summary_html(slug: str, root: pathlib.Path = ROOT, picture_mm: float | None = None) -> str:
-    """The printable HTML page of ``book/<slug>/summary.md`` (the web-only lines left out).
+def _marked(body: str) -> str:
+    """The rendered page with each ruling sign styled, and its footnote paragraph set apart."""
+    sign = f'<span class="ruling-sign">{RULING_SIGN}</span>'
+    body = re.sub(rf"{RULING_SIGN}", sign, body)
+    return body.replace(f"<p>{sign} ", f'<p class="ruling-note">{sign} ')
 
-    ``picture_mm`` is the width of the game's picture, where the summary asks for one (default: the widest).
+
+def handout_html(handout: Handout, root: pathlib.Path = ROOT, picture_mm: float | None = None) -> str:
+    """The printable HTML page of ``handout`` (the web-only lines left out).
+
+    ``picture_mm`` is the width of the game's picture, where the page asks for one (default: the widest).
     """
     from markdown_it import MarkdownIt  # comes with the book tools (myst-parser)
 
-    source = (root / "book" / slug / "summary.md").read_text(encoding="utf-8")
-    source = _BOOK_ONLY.sub("", source)
-    if PICTURE_MARK in source and slug in PICTURES:
+    source = _BOOK_ONLY.sub("", handout.source.read_text(encoding="utf-8"))
+    if PICTURE_MARK in source and handout.slug in PICTURES:
         # A block of its own (blank lines around it), so Markdown passes the HTML through untouched.
-        width = picture_mm or picture_widths(slug)[0]
-        source = source.replace(PICTURE_MARK, "\n" + picture_html(slug, width) + "\n", 1)
-    body = MarkdownIt("commonmark", {"html": True}).enable("table").render(source)
+        width = picture_mm or picture_widths(handout.slug)[0]
+        source = source.replace(PICTURE_MARK, "\n" + picture_html(handout.slug, width) + "\n", 1)
+    body = _marked(MarkdownIt("commonmark", {"html": True}).enable("table").render(source))
     title = re.search(r"^# (.+)$", source, re.MULTILINE)
+    where = ("book/" + handout.source.relative_to(root / "book").with_suffix("").as_posix()
+             if handout.source.is_relative_to(root / "book") else handout.source.stem)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{html.escape(title.group(1) if title else slug)}</title><style>{_CSS}</style></head>"
-            f"<body>{body}<footer>From “Capture! An interactive rulebook”: the rules in our own words, "
-            f"with a live board for every rule, at book/{html.escape(slug)}/ in the project.</footer>"
+            f"<title>{html.escape(title.group(1) if title else handout.stem)}</title><style>{_CSS}</style></head>"
+            f"<body class=\"{handout.kind}\">{body}<footer>From \u201cCapture! An interactive rulebook\u201d: "
+            "the rules in our own words, "
+            f"with a live board for every rule, at {html.escape(where)} in the project.</footer>"
             "</body></html>\n")
+
+
+def summary_html(slug: str, root: pathlib.Path = ROOT, picture_mm: float | None = None) -> str:
+    """The printable HTML page of ``book/<slug>/summary.md`` (see ``handout_html``)."""
+    source = root / "book" / KINDS["summary"][0].format(slug=slug)
+    return handout_html(Handout(slug, "summary", source, KINDS["summary"][1]), root, picture_mm)
 
 
 def find_chromium() -> str | None:
@@ -170,44 +331,48 @@ def print_pdf(page: pathlib.Path, pdf: pathlib.Path, chromium: str, timeout: flo
 
 def build_summaries(out_dir: pathlib.Path | None = None, root: pathlib.Path = ROOT,
                     chromium: str | None = None) -> list[pathlib.Path]:
-    """Write ``<game>.html`` and print ``<game>.pdf`` for every game into ``out_dir``; the PDFs made.
+    """Write the HTML page and print the PDF of every handout (``handouts``) into ``out_dir``; the PDFs made.
 
     ``out_dir`` defaults to the built book's ``_build/html/summaries``. Without Chromium, or where it
-    fails, only the HTML pages are written and a message says why a PDF is missing.
+    fails, only the HTML pages are written and a message says why a PDF is missing. A page with a picture
+    is printed with the picture as wide as the page allows, never narrower than its labels can be read.
     """
     out = out_dir or root / "_build" / "html" / "summaries"
     out.mkdir(parents=True, exist_ok=True)
     chromium = chromium or find_chromium()
     if chromium is None:
-        print("capture: Chromium was not found, so the printable one-page summaries (PDF) were not made; "
+        print("capture: Chromium was not found, so the printable summaries and worksheets (PDF) were not made; "
               "install Debian's chromium (apt-get install chromium) or set CAPTURE_CHROMIUM", file=sys.stderr)
     made = []
-    for slug in summary_slugs(root):
-        page = out / f"{slug}.html"
-        pdf = out / f"{slug}.pdf"
-        for width in picture_widths(slug):
-            page.write_text(summary_html(slug, root, width or None), encoding="utf-8")
+    for handout in handouts(root):
+        for problem in ruling_problems(handout.source.read_text(encoding="utf-8")):
+            print(f"capture: {handout.source.relative_to(root)}: {problem}", file=sys.stderr)
+        page = out / f"{handout.stem}.html"
+        pdf = out / f"{handout.stem}.pdf"
+        for width in picture_widths(handout.slug):
+            page.write_text(handout_html(handout, root, width or None), encoding="utf-8")
             if chromium is None:
                 break
             try:
                 print_pdf(page, pdf, chromium)
             except (RuntimeError, subprocess.TimeoutExpired) as err:
                 # The book itself is built and fine: say what went wrong and go on without this PDF.
-                print(f"capture: the one-page summary of {slug} was not printed: {err}", file=sys.stderr)
+                print(f"capture: the {handout.kind} of {handout.slug} was not printed: {err}", file=sys.stderr)
                 pdf.unlink(missing_ok=True)
                 break
-            # A summary without a picture prints once; one with a picture shrinks it until the page fits.
-            if pdf_page_count(pdf.read_bytes()) == 1 or '<figure class="picture"' not in page.read_text("utf-8"):
+            # A page without a picture prints once; one with a picture narrows it until the page fits.
+            if (pdf_page_count(pdf.read_bytes()) <= handout.pages
+                    or '<figure class="picture"' not in page.read_text("utf-8")):
                 break
         if chromium is None or not pdf.is_file():
             continue
         pages = pdf_page_count(pdf.read_bytes())
-        if pages != 1:
-            print(f"capture: the summary of {slug} runs to {pages} pages; shorten book/{slug}/summary.md",
-                  file=sys.stderr)
+        if pages > handout.pages:
+            print(f"capture: the {handout.kind} of {handout.slug} runs to {pages} pages (at most "
+                  f"{handout.pages}); shorten {handout.source.relative_to(root)}", file=sys.stderr)
         made.append(pdf)
     if made:
-        print(f"capture: printed {len(made)} one-page summaries into {out}")
+        print(f"capture: printed {len(made)} handouts (summaries, worksheets, answer sheets) into {out}")
     return made
 
 

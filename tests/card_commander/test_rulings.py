@@ -99,7 +99,7 @@ def test_without_aces_the_deck_has_36_cards():
 def test_one_deck_has_one_card_of_each_commander():
     state = GAME.new_game(seed=0).play("commander Karl")
     assert "commander Karl" not in [str(a) for a in state.legal_actions()]
-    refuse(state, "commander Karl", match="same_commander")
+    refuse(state, "commander Karl", match="agreed to share Commanders")
     refuse(state, "commander karl", match="already taken")
 
 

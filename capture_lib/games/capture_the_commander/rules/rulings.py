@@ -8,24 +8,39 @@ from __future__ import annotations
 from capture_lib.core.options import Option, Ruling
 
 OPTIONS: tuple[Option, ...] = (
-    Option("players", 2, (2, 3, 4), "How many players sit at the table (2, 3 or 4)."),
+    Option("players", 2, (2, 3, 4), "How many players sit at the table (2, 3 or 4).",
+           label="Players", choice_labels=("2 players", "3 players", "4 players"), table=True),
     Option("hands", 1, tuple(range(1, 13)),
-           "How many hands make up the match; the dealer moves one seat clockwise after each hand."),
+           "How many hands make up the match; the dealer moves one seat clockwise after each hand.",
+           label="Hands in the match",
+           choice_labels=("one hand", *(f"a match of {n} hands" for n in range(2, 13))), table=True),
     Option("first_dealer", "draw", ("draw", 0, 1, 2, 3),
-           "Who deals the first hand: 'draw' for the high-card draw, or a seat number to skip the draw."),
+           "Who deals the first hand: 'draw' for the high-card draw, or a seat number to skip the draw.",
+           label="First dealer",
+           choice_labels=("drawn for: the highest card deals", "North", "the player on North's left",
+                          "the second player clockwise from North", "the third player clockwise from North")),
     Option("adjacency", "both-ways", ("both-ways", "under-only"),
            "Which cards count as adjacent in a tie-break: 'both-ways' adds the cards lying on top of "
-           "the tied card to those it lies on and its row neighbours; 'under-only' leaves them out."),
+           "the tied card to those it lies on and its row neighbours; 'under-only' leaves them out.",
+           label="Adjacent cards in a tie-break",
+           choice_labels=("the cards on it, under it and beside it", "only the cards under it and beside it")),
     Option("tie_anchor", "battle-card", ("battle-card", "last-card"),
            "What a tie-break card must be adjacent to: the card that fought ('battle-card') or the "
-           "card its player showed last ('last-card')."),
+           "card its player showed last ('last-card').",
+           label="Each tie-break card lies next to",
+           choice_labels=("the card that fought", "the card its player showed last")),
     Option("tie_loser", "battle-card", ("battle-card", "tie-card"),
            "Which card leaves after a tie-break: the loser's card that fought ('battle-card') or the "
-           "loser's tie-break card that lost ('tie-card'). Either way a losing Commander eliminates."),
+           "loser's tie-break card that lost ('tie-card'). Either way a losing Commander eliminates.",
+           label="The card that leaves after a tie-break",
+           choice_labels=("the loser's card that fought", "the loser's tie-break card")),
     Option("run_out", "adjacent", ("adjacent", "layout"),
            "When a tie cannot go on for lack of adjacent cards: 'adjacent' eliminates whoever ran out "
            "(both, if both ran out at once); 'layout' eliminates whoever has fewer cards left in their "
-           "layout, even the player who could have gone on (both, with equal counts)."),
+           "layout, even the player who could have gone on (both, with equal counts).",
+           label="Running out of cards in a tie-break",
+           choice_labels=("whoever has no adjacent card left is out",
+                          "whoever has fewer cards left in the layout is out")),
 )
 
 RULINGS: tuple[Ruling, ...] = (
@@ -70,7 +85,7 @@ RULINGS: tuple[Ruling, ...] = (
         question="How is a tie for the highest card settled when drawing for the first dealer?",
         ruling="Each player in seat order draws one card from the full deck; the highest rank deals. If "
                "several players tie for the highest rank, the drawn cards go back and only those players "
-               "draw again. Each drawn card is a chance event with every remaining card equally likely.",
+               "draw again.",
         reason="Suits have no rank in this game, so a tie has to be broken by drawing again, the usual "
                "custom.",
         option="first_dealer",
@@ -79,9 +94,9 @@ RULINGS: tuple[Ruling, ...] = (
         key="shuffle-cut-deal",
         title="Shuffle, cut and deal as chance events",
         question="How are the shuffle, the cut and the deal recorded, so that a game can be replayed?",
-        ruling="The player at the dealer's right cuts: a chance event naming how many cards are lifted "
-               "(4 to 48, so each part keeps at least 4 cards). The deal is then recorded card by card: "
-               "each card dealt is a chance event, every card not yet dealt being equally likely. Cards "
+        ruling="The player at the dealer's right cuts, lifting between 4 and 48 cards (so each part keeps "
+               "at least 4). The deal is then recorded card by card, every card not yet dealt being "
+               "equally likely to come next. Cards "
                "go one at a time to the dealer's left first and on clockwise, 13 to each player; the rest "
                "are set aside unseen.",
         reason="A thorough shuffle makes every order equally likely, which is exactly what dealing a "
@@ -103,8 +118,8 @@ RULINGS: tuple[Ruling, ...] = (
         title="Face-down values stay hidden, but the table remembers",
         question="Who knows the values of the face-down cards?",
         ruling="Nobody, their owner included, until a battle shows them. A card shown in a battle goes "
-               "back face-down, but every player saw it: each seat's observation keeps that public "
-               "memory, and lists every card beaten out of the game.",
+               "back face-down, but every player saw it: the boards remember it for everyone, and list "
+               "every card beaten out of the game.",
         reason="The owner may not look at the layout, so what a player knows is exactly what the whole "
                "table has seen.",
     ),
@@ -189,8 +204,8 @@ RULINGS: tuple[Ruling, ...] = (
         question="The Commander can take part in a tie-break as the card that fought or, lying under "
                  "cards 11 and 12, as a tie-break card. Is it captured when its side loses?",
         ruling="Yes. A Commander on the losing side of a battle, as the card that fought or as the "
-               "tie-break card that lost, is beaten and its player is eliminated, whichever card "
-               "'tie_loser' would otherwise remove. A Commander shown in a tie-break round that tied "
+               "tie-break card that lost, is beaten and its player is eliminated, whichever card would "
+               "otherwise leave after the tie-break. A Commander shown in a tie-break round that tied "
                "again is not beaten.",
         reason="The text eliminates a player whose Commander is beaten by another card during a battle, "
                "and a tie-break card that shows a lower rank than the other player's is beaten by it, "
@@ -224,8 +239,8 @@ RULINGS: tuple[Ruling, ...] = (
         key="match",
         title="A match of several hands",
         question="The dealer rotates between hands, but no match score is given.",
-        ruling="The option hands sets the length of a match. Each hand scores 2 points for a sole winner "
-               "and 1 point to each of two players who share it. The highest total wins the match; a "
+        ruling="The table agrees on the number of hands before the first deal. Each hand scores 2 points "
+               "for a sole winner and 1 point to each of two players who share it. The highest total wins the match; a "
                "tie for the highest total is shared, and a tie among everyone is a draw.",
         reason="A hand's result is win or share, so a simple points count keeps every hand worth the same.",
         option="hands",
@@ -234,8 +249,8 @@ RULINGS: tuple[Ruling, ...] = (
         key="seats",
         title="Seats and their names",
         question="How are the players named?",
-        ruling="Seats are numbered clockwise from 0: North and South with two players; North, East and "
-               "West with three; North, East, South and West with four.",
+        ruling="Seats are named by the compass, clockwise: North and South with two players; North, East "
+               "and West with three; North, East, South and West with four.",
         reason="Compass names make clockwise order easy to see and each seat's first letter is unique for "
                "the notation.",
     ),

@@ -9,13 +9,20 @@ from capture_lib.core.options import Option, Ruling
 
 OPTIONS: tuple[Option, ...] = (
     Option("aces", True, (True, False),
-           "Aces are number cards worth 1 (40 cards in play); False leaves them out (36 cards)."),
+           "Aces are number cards worth 1 (40 cards in play); False leaves them out (36 cards).",
+           label="Aces", choice_labels=("Aces count 1 (40 cards)", "no Aces (36 cards)"), table=True),
     Option("same_commander", False, (False, True),
-           "Both players may choose the same Commander (as if a second deck supplied the face card)."),
+           "Both players may choose the same Commander (as if a second deck supplied the face card).",
+           label="The same Commander",
+           choice_labels=("one card of each Commander", "both players may lead the same Commander"), table=True),
     Option("play_all_rounds", False, (False, True),
-           "Play all three rounds even after a player has won two; the winner still has the most rounds."),
+           "Play all three rounds even after a player has won two; the winner still has the most rounds.",
+           label="Rounds played", choice_labels=("stop at two round wins", "always play all three rounds"),
+           table=True),
     Option("extra_card_bonus", True, (True, False),
-           "The extra card added on a tie gets its owner's Commander bonus like any other card."),
+           "The extra card added on a tie gets its owner's Commander bonus like any other card.",
+           label="The extra card's bonus",
+           choice_labels=("the extra card gets the Commander bonus", "the extra card counts its number only")),
 )
 
 RULINGS: tuple[Ruling, ...] = (
@@ -60,7 +67,7 @@ RULINGS: tuple[Ruling, ...] = (
         key="tie-still-tied",
         title="Still tied after the extra cards",
         question="What happens when nobody adds a card, or the lane is still tied after the extra cards?",
-        ruling="A coin flip decides the lane. The coin is a chance event with two equal outcomes.",
+        ruling="A coin flip decides the lane: each player is as likely to win it as the other.",
         reason="The rules send every tie that the extra card does not settle to a coin flip.",
     ),
     Ruling(

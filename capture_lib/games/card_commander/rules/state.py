@@ -168,7 +168,7 @@ class CardCommanderState(State):
                 return "Commanders are chosen only at the start of the game"
             if not self.options["same_commander"] and action.name in self.commanders:
                 return (f"{action.name} is already taken: there is one of each Commander card "
-                        "(the same_commander option allows sharing)")
+                        "(unless the table has agreed to share Commanders)")
             return None
         if isinstance(action, Place):
             if self.phase != "place":
