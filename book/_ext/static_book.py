@@ -75,11 +75,16 @@ def write_static(outdir: pathlib.Path) -> list[str]:
     return missing
 
 
-def unknown_modules(outdir: pathlib.Path) -> list[str]:
-    """Board modules or stylesheets that a page names but the static files lack (a board the build missed)."""
+def unknown_modules(outdir: pathlib.Path, pages: list[str] | None = None) -> list[str]:
+    """Board modules or stylesheets that a page names but the static files lack (a board the build missed).
+
+    ``pages``: the documents of this build (an output folder may still hold a page that left the book)."""
     have = {path.name for path in (outdir / "_static" / FOLDER / "boards").iterdir()}
     wanted = set()
-    for page in outdir.rglob("*.html"):
+    found = [outdir / f"{name}.html" for name in pages] if pages is not None else list(outdir.rglob("*.html"))
+    for page in found:
+        if not page.is_file():
+            continue
         text = page.read_text(encoding="utf-8", errors="replace")
         wanted.update(f"{m}.js" for m in re.findall(r'data-capture-module="([0-9a-f]+)"', text))
         wanted.update(f"{s}.css" for s in re.findall(r'data-capture-style="([0-9a-f]+)"', text))
@@ -92,7 +97,7 @@ def _finish(app, exception) -> None:
     outdir = pathlib.Path(app.outdir)
     for problem in write_static(outdir):
         logger.warning(f"the live book lacks {problem}: its boards will show their pictures only")
-    for name in unknown_modules(outdir):
+    for name in unknown_modules(outdir, sorted(app.env.found_docs)):
         logger.warning(f"a page names the board file {name}, which no board of capture_lib.hosts gives")
 
 

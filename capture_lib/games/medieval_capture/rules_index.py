@@ -276,7 +276,7 @@ RULES: tuple[IndexedRule, ...] = (
         (f"{_C}::test_the_catapult_rolls_and_shots_are_options",
          f"{_C}::test_the_scatter_grows_with_the_length_of_the_shot",
          f"{_R}::test_without_catapults_the_catapult_cards_leave_the_deck"),
-        ("rulings", "Variants")),
+        ("variants", "The catapult")),
     IndexedRule(
         "variant-pieces", "Variant: pieces and special spaces",
         "Start with 8, 9 or 10 pieces; let killed pieces return; give Knight spaces no effect; make Knight "
@@ -286,18 +286,18 @@ RULES: tuple[IndexedRule, ...] = (
          f"{_T}::test_knight_spaces_can_have_no_effect_or_bring_back_the_dead",
          f"{_T}::test_forced_stops_make_special_spaces_work_only_at_the_end",
          f"{_R}::test_forced_stops_draw_only_on_landing"),
-        ("rulings", "Variants")),
+        ("variants", "Pieces")),
     IndexedRule(
         "variant-crowns", "Variant: Crowns",
         "Play for one, two or three Crowns; or send a Crown back to its start when its carrier is caught.",
         (f"{_P}.state.Config", f"{_S}._remove"),
         (f"{_K}::test_the_number_of_crowns_to_win_is_an_option",
          f"{_K}::test_a_captured_carriers_crown_stays_where_it_was_taken"),
-        ("rulings", "Variants")),
+        ("variants", "Crowns to win")),
     IndexedRule(
         "variant-teams", "Variant: four players",
         "Two teams of two: one partner moves the pieces at home, the other those abroad.",
         (f"{_S}.seat_for", f"{_S}._mover_role_ok"),
         (f"{_T}::test_four_players_in_two_teams", f"{_T}::test_four_player_wins_go_to_both_partners"),
-        ("rulings", "Variants")),
+        ("variants", "Four players")),
 )
