@@ -6,7 +6,15 @@ import json
 
 import pytest
 
-from capture_lib.games.medieval_capture.rules.board import BOARD, BOARD_FILE, ROCK_KINDS, load_board, parse_board
+from capture_lib.games.medieval_capture.rules import board
+from capture_lib.games.medieval_capture.rules.board import (
+    BOARD,
+    BOARD_FILE,
+    EDGE_KINDS,
+    ROCK_KINDS,
+    load_board,
+    parse_board,
+)
 
 from .helpers import GAME, RED, pos
 
@@ -164,6 +172,13 @@ def test_a_file_that_is_not_json(tmp_path):
     (lambda d: d["spaces"].append({"id": "b99", "x": 5, "y": 5, "kind": "rock", "territory": "blue"}),
      "cannot be reached"),
     (lambda d: d.update(spaces="many"), "wrong type"),
+    (lambda d: d["spaces"].append({"id": "c2", "x": 5, "y": 5, "kind": "cathedral", "territory": "neutral"}),
+     "exactly one Cathedral, found 2"),
+    (lambda d: (d["spaces"].append({"id": "b98", "x": 5, "y": 5, "kind": "boat", "territory": "blue"}),
+                d["edges"].append(["b98", "b1", "dock"])), "boat 'b98' is on no river or lake"),
+    (lambda d: d.update(edges=[e for e in d["edges"] if "bd" not in e[:2]]), "dungeon 'bd' opens onto no rock"),
+    (lambda d: [s.update(kind="rock") for s in d["spaces"] if s["kind"] == "treasure" and s["territory"] == "red"],
+     "red territory has no treasure space"),
 ])
 def test_broken_board_files_raise_a_clear_error(tmp_path, breakage, message):
     d = data()
@@ -171,6 +186,10 @@ def test_broken_board_files_raise_a_clear_error(tmp_path, breakage, message):
     with pytest.raises(ValueError, match=message) as info:
         load_board(write(tmp_path, d))
     assert "board file" in str(info.value)
+
+
+def test_every_edge_kind_has_its_rule():
+    assert set(board._EDGE_RULES) == set(EDGE_KINDS)
 
 
 def test_parse_board_rejects_a_list():

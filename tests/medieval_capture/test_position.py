@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from capture_lib.games.medieval_capture.rules import position
+
 from .helpers import BLUE, GAME, RED, pos
 
 
@@ -69,11 +71,17 @@ def test_comments_and_blank_lines_are_ignored():
     ("turn: blue\nblue: B1*=b10\nred: R1*=r10\nphase: draw\ndice: 4 4\n", "draws is above 0"),
     ("turn: blue\nblue: B1*=b10\nred: R1*=r10\nrole: abroad\n", "four-player"),
     ("turn: blue\nblue: B2=b10\nred:\nphase: place\n", "placed in number order"),
+    ("turn: blue\nblue: B1*=reserve\nred:\nphase: place\n", "unplaced piece cannot be the Knight"),
 ])
 def test_malformed_positions_are_refused_with_the_problem_named(text, message):
     with pytest.raises(ValueError, match=message) as info:
         GAME.from_position(text)
     assert str(info.value).startswith("position:")
+
+
+def test_every_key_has_a_reader_and_every_reader_a_key():
+    read = {step.key for step in position._READING if isinstance(step, position._Line)}
+    assert read == set(position.KEYS)
 
 
 def test_a_position_must_be_text():
