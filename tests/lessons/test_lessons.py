@@ -36,7 +36,8 @@ def wrong_action(step: Step):
 
 
 def synced(board) -> dict:
-    return {name: getattr(board, name) for name in ("view", "legal", "frames", "lesson", "message", "seat")}
+    """Every value the page gets."""
+    return board.values
 
 
 #: The fewest exercises a chapter has (issue 25: twelve for the two board games).
@@ -185,14 +186,19 @@ def test_the_static_book_steps_through_question_then_answer_seen_by_the_learner(
     model = board.controller.static_model()
     frames = model["frames"]
     assert len(frames) == 2 * len(lesson.steps)
+    description = board.controller.description
     for number, step in enumerate(lesson.steps):
         question, answer = frames[2 * number], frames[2 * number + 1]
-        assert question["view"] == step.start.observation(step.seat)
+        # The scenes of what the learner's seat sees, the answer's with its move told and marked.
+        assert question["scene"] == scene_json(description, step.start.observation(step.seat))
         assert step.prompt in question["note"] and step.explain in answer["note"]
-        assert answer["view"] == step.outcome(step.expected()).observation(step.seat)
+        seen = scene_json(description, step.outcome(step.expected()).observation(step.seat))
+        # What lies on the board is what the learner's seat sees; the answer's move is told beside it.
+        assert answer["scene"].get("pieces") == seen.get("pieces")
+        assert answer["action"] and answer["scene"].get("last")
     assert model["lesson"]["static"] and "answer" not in model["lesson"]
     data, _ = board._repr_mimebundle_()
-    assert "drawLesson" in data["text/html"] and data["text/plain"] == repr(board)
+    assert step.prompt in data["text/html"] and data["text/plain"] == repr(board)
 
 
 def test_nothing_hidden_from_the_learner_reaches_the_page():
