@@ -71,8 +71,9 @@ class BoardWidget(anywidget.AnyWidget):
         """Hand one message to the session, as the page does, and send the page what changed."""
         changed = self._controller.handle(message)
         sent = changed.pop("_messages", [])
-        if changed:
-            self.values = {**self.values, **changed}
+        # The whole set, not the changes alone: a value published on the way (thinking) may be back where it
+        # began, and so missing from the changes; the page gets one dict either way.
+        self.values = self._controller.values()
         for content in sent:
             self.send(content)
         return changed

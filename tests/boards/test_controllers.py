@@ -40,7 +40,7 @@ def plain(values: dict) -> dict:
 
 
 def widget_values(board, names) -> dict:
-    synced = board.get_state()
+    synced = board.get_state()["values"]
     return plain({name: synced[name] for name in names})
 
 
@@ -82,7 +82,9 @@ def test_the_controller_gives_the_widgets_values_against_the_computer(slug, monk
     drive(board, controller, {"type": "level", "level": "random"})
     drive(board, controller, {"type": "play", "action": controller.legal[0]})
     assert controller.message_kind == "info" and len(controller.state.history) >= 2
-    drive(board, controller, {"type": "new"})
+    drive(board, controller, {"type": "new"})  # a game under way is thrown away only when confirmed
+    assert "confirm" in controller.message and len(controller.state.history) >= 2
+    drive(board, controller, {"type": "new", "confirm": True})
     assert controller.message == "new game"
     drive(board, controller, {"type": "forged"})
     drive(board, controller, ["not", "a", "message"])
@@ -146,19 +148,19 @@ def test_each_recipe_rebuilds_a_live_board(slug):
         recipe = recipe_of(lesson_controller(lesson))
         assert set(recipe) == {"format", "version", "kind", "game", "lesson"}  # a name: no step, no answer
         board = from_recipe(recipe)
-        assert board.values()["lesson"]["title"] == lesson.title and board.controller.legal
+        assert board.values()["lesson"]["title"] == lesson.title and board.legal
     state = played(slug, 4).state
     for seat, everything in ((0, False), (1, False), (0, True)):
         example = BoardController.example(state, [], seat=seat, everything=everything)
         board = from_recipe(recipe_of(example), seed=9)
-        assert board.values["frames"] == []
-        assert board.values["mode"] == "computer"
-        assert board.values["teaching"] == everything
+        assert board.values()["frames"] == []
+        assert board.values()["mode"] == "computer"
+        assert board.values()["teaching"] == everything
         if not everything:  # a position drawn from what a seat saw is no game to save
             assert "not a game to save" in board.handle({"type": "save"})["message"]
-        if board.controller.legal:  # try it from here: a legal move is played, and the computer answers
-            changed = board.handle({"type": "play", "action": board.controller.legal[0]})
-            assert board.values["message_kind"] == "info", changed
+        if board.legal:  # try it from here: a legal move is played, and the computer answers
+            changed = board.handle({"type": "play", "action": board.legal[0]})
+            assert board.values()["message_kind"] == "info", changed
 
 
 @pytest.mark.parametrize("slug", GAMES)
