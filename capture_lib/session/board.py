@@ -436,6 +436,10 @@ class BoardController:
         The game is checked through the engine's own loading (every action replayed through the rules)
         and gets a fresh seed, so no file fixes what chance does next. A refused file changes nothing.
         """
+        self._install(self.read_file(text))
+
+    def read_file(self, text: Any) -> State:
+        """The game a file's ``text`` holds, checked as ``load_text`` does, without loading it."""
         if not isinstance(text, str) or not text.strip():
             raise ValueError("that file is empty: choose a file saved by this board")
         if len(text) > MAX_SAVE_CHARS:
@@ -448,6 +452,9 @@ class BoardController:
             raise ValueError("that file is not a saved game (it nests too deeply)") from None
         if self.mode == "computer" and self.seat >= loaded.num_players:
             raise ValueError(f"that game has {loaded.num_players} players: there is no seat {self.seat + 1} in it")
+        return loaded
+
+    def _install(self, loaded: State) -> None:
         self._start = loaded
         self._states = [loaded]
         self._ready_seat = None
@@ -638,9 +645,11 @@ class BoardController:
                         "filename": f"{self.game_slug}-whole-game.txt"})
             self.say("exported the whole game to a file: it shows every hidden card and piece")
         elif kind == "load":
+            # A bad file is refused for what is wrong with it first: only a good one needs the confirmation.
+            loaded = self.read_file(content.get("text"))
             if self.under_way and content.get("confirm") is not True and not self._resuming(content.get("text")):
                 raise ValueError("a game is going on: confirm that it may be thrown away to load another")
-            self.load_text(content.get("text"))
+            self._install(loaded)
             self.say(f"loaded a saved game ({len(self.state.history)} actions)")
         elif kind == "keep":
             self.keep_game()
