@@ -154,6 +154,15 @@ def test_the_solution_is_shown_on_request_and_the_level_starts_over():
     assert board.values()["lesson"]["status"] == "won"
 
 
+def test_the_whole_games_level_has_no_line_to_show_and_plays_on_with_the_hint():
+    board = course_controller("medieval-capture", "game")
+    board.handle({"type": "play", "action": "place B1 b43"})
+    board.handle({"type": "lesson", "do": "answer"})
+    lesson = board.values()["lesson"]
+    assert lesson["status"] == "try" and lesson["moves"] == 1 and lesson["answer"] == ""
+    assert lesson["hint"] == LEVELS[-1].hint and "no one line" in lesson["feedback"]
+
+
 def test_every_level_goes_straight_to_its_level_by_key():
     board = course_controller("medieval-capture")
     for level in LEVELS:
