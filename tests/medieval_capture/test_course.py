@@ -46,6 +46,7 @@ def test_the_course_has_stages_in_a_beginners_order_and_ends_with_a_whole_game()
     assert stages == ["Set-up", "The turn", "Crossing water", "Capturing", "Crowns", "Treasure and Knight spaces",
                       "The catapult", "A whole game"]
     assert len(LEVELS) >= 12 and LEVELS[-1].solver is not None and LEVELS[-1].opponent is not None
+    assert len(LEVELS) == 22 and course().intro.startswith("Twenty-two short levels")  # the page says so too
     assert len({level.key for level in LEVELS}) == len(LEVELS)
     assert set(WRONG) == {level.key for level in FIXED}
 

@@ -80,10 +80,6 @@ def _cards(state: State) -> int:
     return len(_seen(state)["hand"])
 
 
-def _red_dead(state: State) -> bool:
-    return any(p["side"] == "red" and p["where"] == "dead" for p in _seen(state)["pieces"])
-
-
 # ----- why a level can no longer be won ------------------------------------------------------------------------
 Lost = Callable[[State], str]
 
@@ -130,6 +126,7 @@ def _placed_off(spaces: tuple[str, ...], first: int) -> Lost:
 
 
 def _knight_elsewhere(space: str) -> Lost:
+    """Lost once Blue's Knight is placed anywhere but ``space``, or a Soldier takes ``space``."""
     def lost(state: State) -> str:
         for p in _seen(state)["pieces"]:
             if p["side"] == "blue" and p.get("knight") and p["where"] not in ("reserve", space):
@@ -161,7 +158,7 @@ def course() -> Course:
     """The levels, in stages (see the module's docstring)."""
     rule = player_for("rule", timed=False)
     random_player = player_for("random", timed=False)
-    # The armies of the rules chapter's examples, before and after the set-up.
+    # The armies of the rules chapter's examples, after the set-up.
     army = "B1=b10 B2=b20 B3*=b30 B4=b39 B5=b41 B6=b24 B7=b13"
     enemy = "R1=r10 R2=r20 R3*=r30 R4=r39 R5=r41 R6=r24 R7=r13"
     roads = ("b43", "b38", "b49")  # where the three trails from the border come into Blue's land
@@ -401,4 +398,4 @@ def course() -> Course:
               lost=_game_lost, solver=rule, rules=("crown-win", "set-up", "turn-order")),
     )
     return Course("medieval-capture", "Learn Capture: A Medieval Wargame", levels,
-                  intro=f"{len(levels)} short levels, from placing your army to your first whole game.")
+                  intro="Twenty-two short levels, from placing your army to your first whole game.")
