@@ -103,13 +103,18 @@ class CourseController(BoardController):
             super().handle_message(content)
 
     def lesson_command(self, command: Any, key: Any = None) -> None:
-        """``again``, ``hint``, ``answer`` (show the solution and start over to play it), ``next``, or ``level``
-        with a level's ``key``."""
+        """``again``, ``hint``, ``answer`` (show the solution and start over to play it; a whole game's level has
+        none, so it gives the hint and plays on), ``next``, or ``level`` with a level's ``key``."""
         if command == "again":
             self._revealed = False
             self._enter(self._level)
         elif command == "hint":
             self._hinted = True
+            self._sync()
+        elif command == "answer" and not self._level.solution:
+            # A whole game's level has no line to show: the game goes on, with the hint.
+            self._hinted = True
+            self._feedback = "A whole game has no one line of moves that wins it: the hint says what to aim for."
             self._sync()
         elif command == "answer":
             self._revealed = True

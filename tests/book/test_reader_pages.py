@@ -83,15 +83,16 @@ def test_the_book_renders_rulings_from_their_myst_form():
 
 def test_every_code_cell_is_hidden_or_removed_in_the_html_book():
     # hide-input: a "show the code" toggle above the result; hide-cell: a check whose code and printed result
-    # are both behind the toggle; remove-input: set-up, or a picture, board or ruling shown without its code.
+    # are both behind the toggle; remove-cell: a check a course page keeps out of sight; remove-input: set-up, or
+    # a picture, board or ruling shown without its code.
     for path in CHAPTERS:
         nb = nbformat.read(path, as_version=4)
         for number, cell in enumerate(nb.cells):
             if cell.cell_type == "code":
                 tags = cell.metadata.get("tags", [])
-                assert {"hide-input", "hide-cell", "remove-input"} & set(tags), (
+                assert {"hide-input", "hide-cell", "remove-input", "remove-cell"} & set(tags), (
                     f"{path.relative_to(ROOT)} cell {number}: tag it hide-input (it shows something), "
-                    "hide-cell (it checks something) or remove-input (a picture, a board, a set-up)")
+                    "hide-cell or remove-cell (it checks something) or remove-input (a picture, a board, a set-up)")
 
 
 #: Words for the project's developers that a student on ``capture serve`` must never read.
