@@ -152,11 +152,11 @@ def test_kernels_still_stopping_do_not_count_against_the_class():
 
 
 def test_a_student_at_their_bound_loses_a_closed_page_and_is_told_which_open_pages_to_close():
-    names = {"/chooser": "the game chooser", "/tutorial": "Card Commander (tutorial)", "/play": "Card Commander (play)"}
+    names = {"/chooser": "the game chooser", "/course": "Card Commander (course)", "/play": "Card Commander (play)"}
     limits, running = KernelLimits(total=10, per_client=2, names=names.get), {}
     granted(limits, "ann", "/chooser", running, "k1")
-    granted(limits, "ann", "/tutorial", running, "k2")
-    running["k1"], running["k2"] = Running(900.0, 1, True), Running(1.0, 0, True)  # the tutorial's tab closed
+    granted(limits, "ann", "/course", running, "k2")
+    running["k1"], running["k2"] = Running(900.0, 1, True), Running(1.0, 0, True)  # the course's tab closed
     admission = limits.admit("ann", "/play", running)
     assert admission.stop == ("k2",) and admission.reasons == (MINE_CLOSED,)
     running.pop("k2")
@@ -181,7 +181,7 @@ def test_a_page_still_opening_is_never_stopped_to_make_room():
 def test_page_titles_in_a_students_words():
     assert page_title("/voila/render/play.ipynb") == "the game chooser"
     assert page_title("/voila/render/card-commander/play.ipynb") == "Card Commander (play)"
-    assert page_title("/voila/render/medieval-capture/tutorial.ipynb") == "Capture: A Medieval Wargame (tutorial)"
+    assert page_title("/voila/render/medieval-capture/course.ipynb") == "Capture: A Medieval Wargame (course)"
     assert page_title("/voila/render/no-such-game/play.ipynb") == "no-such-game (play)"
 
 

@@ -172,7 +172,7 @@ def in_book_order(slugs: list[str]) -> list[str]:
 
 def chooser(folder: str | None = None) -> HTML:
     """The game chooser of ``capture serve``: each game with its picture, in the book's order, linking
-    to its play page and its tutorial (relative links, so they work under any server prefix)."""
+    to its play page and its course (relative links, so they work under any server prefix)."""
     from html import escape
 
     from capture_lib.bookkit.pages import play_pages
@@ -183,8 +183,8 @@ def chooser(folder: str | None = None) -> HTML:
     cards = []
     for slug in in_book_order(list(pages)):
         page = pages[slug]
-        learn = (f'<br><a class="capture-chooser-tutorial" href="{escape(page.tutorial)}">new to it? '
-                 "learn it by playing</a>" if page.tutorial else "")
+        learn = (f'<br><a class="capture-chooser-course" href="{escape(page.course)}">new to it? '
+                 "learn it by playing</a>" if page.course else "")
         cards.append(f'<figure class="capture-gallery-item"><div class="capture-gallery-picture">'
                      f'{game_picture(slug)}</div><figcaption>'
                      f'<a class="capture-chooser-game" href="{escape(page.path)}">{escape(page.title)}</a>'

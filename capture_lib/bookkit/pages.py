@@ -6,22 +6,22 @@ from __future__ import annotations
 import pathlib
 from dataclasses import dataclass
 
-#: Each game's play page and tutorial, inside its chapter's folder.
+#: Each game's play page and course (learning it by playing, level by level), inside its chapter's folder.
 PLAY_NOTEBOOK = "play.ipynb"
-TUTORIAL_NOTEBOOK = "tutorial.ipynb"
+COURSE_NOTEBOOK = "course.ipynb"
 
 
 @dataclass(frozen=True)
 class PlayPage:
     """One game's play page: its slug, its title, and the notebook's path inside the served folder.
 
-    ``tutorial`` is the path of the game's guided tutorial inside the served folder ("" if it has none).
+    ``course`` is the path of the game's course inside the served folder ("" if it has none).
     """
 
     slug: str
     title: str
     path: str
-    tutorial: str = ""
+    course: str = ""
 
 
 def play_pages(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
@@ -36,8 +36,8 @@ def play_pages(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
     pages = []
     for slug in list_games():
         if (root / slug / PLAY_NOTEBOOK).is_file():
-            tutorial = f"{slug}/{TUTORIAL_NOTEBOOK}" if (root / slug / TUTORIAL_NOTEBOOK).is_file() else ""
-            pages.append(PlayPage(slug, load_game(slug).title, f"{slug}/{PLAY_NOTEBOOK}", tutorial))
+            course = f"{slug}/{COURSE_NOTEBOOK}" if (root / slug / COURSE_NOTEBOOK).is_file() else ""
+            pages.append(PlayPage(slug, load_game(slug).title, f"{slug}/{PLAY_NOTEBOOK}", course))
     return pages
 
 

@@ -35,14 +35,14 @@ import time
 import webbrowser
 from types import FrameType
 
-from capture_lib.bookkit.pages import PLAY_NOTEBOOK, TUTORIAL_NOTEBOOK, PlayPage, play_pages  # noqa: F401 - the tests read them here
+from capture_lib.bookkit.pages import COURSE_NOTEBOOK, PLAY_NOTEBOOK, PlayPage, play_pages  # noqa: F401 - the tests read them here
 
 #: Voila's usual port.
 DEFAULT_PORT = 8866
 #: The chooser notebook, at the top of the served folder.
 CHOOSER = "play.ipynb"
 #: The play notebook inside each game's folder of the book.
-#: The guided tutorial inside each game's folder of the book, served next to its play page.
+#: The course inside each game's folder of the book (``COURSE_NOTEBOOK``) is served next to its play page.
 #: The kernel of a page that is no longer open is stopped after this many idle seconds. (Voila 0.5.13
 #: asks to stop it when the page closes, but that request is refused for want of an ``_xsrf`` cookie.)
 #: A page that stays open keeps its kernel however long the player thinks. Short, because a closed
@@ -51,7 +51,7 @@ IDLE_KERNEL_SECONDS = 120
 #: How often (seconds) Jupyter looks for idle kernels to stop.
 CULL_INTERVAL_SECONDS = 30
 #: The most pages (kernels) open at once in the whole class (a class of 30 with a play page each, and
-#: some with the chooser or the tutorial open too); see the teacher's guide for the memory it needs.
+#: some with the chooser or a course open too); see the teacher's guide for the memory it needs.
 MAX_PAGES = 40
 #: The most pages one student (one browser) keeps; one more stops their least recently used page.
 PAGES_PER_STUDENT = 3
@@ -146,11 +146,11 @@ def chooser_html(pages: list[PlayPage]) -> str:
         return '<p class="capture-chooser">No game has a play page yet.</p>'
     items = "".join(f'<li><a href="{html.escape(page.path)}">{html.escape(page.title)}</a></li>' for page in pages)
     chooser = f'<ul class="capture-chooser">{items}</ul>'
-    tutorials = "".join(f'<li><a href="{html.escape(page.tutorial)}">{html.escape(page.title)}: the tutorial</a></li>'
-                        for page in pages if page.tutorial)
-    if tutorials:
-        chooser += ('<p>New to a game? Learn it by playing, in ten minutes at most:</p>'
-                    f'<ul class="capture-tutorials">{tutorials}</ul>')
+    courses = "".join(f'<li><a href="{html.escape(page.course)}">{html.escape(page.title)}: the course</a></li>'
+                      for page in pages if page.course)
+    if courses:
+        chooser += ('<p>New to a game? Learn it by playing, one short level at a time:</p>'
+                    f'<ul class="capture-courses">{courses}</ul>')
     return chooser
 
 
@@ -164,7 +164,7 @@ def show_chooser(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
 
 
 def prepare_site(dest: pathlib.Path, book: pathlib.Path | None = None) -> list[PlayPage]:
-    """Copy the chooser and every game's play notebook and tutorial from ``book`` into the empty folder ``dest``.
+    """Copy the chooser and every game's play notebook and course from ``book`` into the empty folder ``dest``.
 
     Voila is given only this copy: no other notebook of the book can be opened through the server.
     """
@@ -180,8 +180,8 @@ def prepare_site(dest: pathlib.Path, book: pathlib.Path | None = None) -> list[P
     for page in pages:
         (dest / page.slug).mkdir(exist_ok=True)
         shutil.copyfile(book / page.path, dest / page.path)
-        if page.tutorial:
-            shutil.copyfile(book / page.tutorial, dest / page.tutorial)
+        if page.course:
+            shutil.copyfile(book / page.course, dest / page.course)
     return pages
 
 

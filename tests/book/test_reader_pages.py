@@ -99,9 +99,9 @@ def test_every_code_cell_is_hidden_or_removed_in_the_html_book():
 DEVELOPER_WORDS = ("Python", "Jupyter", "notebook", "kernel", "live wherever", "mode=", "hotseat", "teaching=",
                    "seed=", "setup=", "timed=", "crowns_to_win", "checked by the engine", "nbval", "assert",
                    "capture_lib", "import ", "pytest", "Traceback")
-#: The pages ``capture serve`` shows: the game chooser, each game's play page and its tutorial.
+#: The pages ``capture serve`` shows: the game chooser, each game's play page and its course.
 STUDENT_PAGES = [ROOT / "book" / "play.ipynb"] + sorted((ROOT / "book").glob("*/play.ipynb")) + sorted(
-    (ROOT / "book").glob("*/tutorial.ipynb"))
+    (ROOT / "book").glob("*/course.ipynb"))
 
 
 def developer_words(text: str) -> list[str]:
@@ -122,7 +122,9 @@ def student_texts(path: pathlib.Path) -> list[tuple[str, str]]:
 
 
 def test_there_are_student_pages_for_every_game():
-    assert len(STUDENT_PAGES) == 1 + 2 * len(list_games())
+    from capture_lib.session.course import games_with_a_course
+
+    assert len(STUDENT_PAGES) == 1 + len(list_games()) + len(games_with_a_course())
 
 
 @pytest.mark.parametrize("path", STUDENT_PAGES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -136,14 +138,21 @@ def test_the_developer_word_check_can_fail():
     assert developer_words("This page is live wherever Python runs behind it") == ["Python", "live wherever"]
 
 
-@pytest.mark.parametrize("slug", list_games())
-def test_tutorial_boards_speak_to_students(slug):
-    from capture_lib.session.course import tutorial
+def _courses() -> list[str]:
+    from capture_lib.session.course import games_with_a_course
 
-    lesson = tutorial(slug)
-    said = [text for step in lesson.steps for text in (step.title, step.prompt, step.hint, step.explain)]
-    for text in (lesson.title, lesson.intro, *said):
-        assert not developer_words(text), f"{slug}'s tutorial says {developer_words(text)}: {text}"
+    return games_with_a_course()
+
+
+@pytest.mark.parametrize("slug", _courses())
+def test_course_levels_speak_to_students(slug):
+    from capture_lib.session.course import course
+
+    taught = course(slug)
+    said = [text for level in taught.levels for text in (level.stage, level.title, level.goal, level.hint,
+                                                          level.explain)]
+    for text in (taught.title, taught.intro, *said):
+        assert not developer_words(text), f"{slug}'s course says {developer_words(text)}: {text}"
 
 
 def test_the_chooser_shows_every_game_with_its_picture_in_the_books_order():
@@ -154,7 +163,8 @@ def test_the_chooser_shows_every_game_with_its_picture_in_the_books_order():
     assert sorted(BOOK_ORDER, key=lambda slug: toc.index(f"book/{slug}/index")) == list(BOOK_ORDER)
     page = chooser(ROOT / "book").data
     links = [link for link in re.findall(r'href="([^"#]+)"', page)]
-    assert links == [f"{slug}/{name}.ipynb" for slug in BOOK_ORDER for name in ("play", "tutorial")]
+    assert links == [f"{slug}/{name}.ipynb" for slug in BOOK_ORDER for name in ("play", "course")
+                     if name == "play" or (ROOT / "book" / slug / f"{name}.ipynb").is_file()]
     assert page.count("<svg") >= len(BOOK_ORDER) and not developer_words(read(page))
     chooser_cell = nbformat.read(ROOT / "book" / "play.ipynb", as_version=4).cells[1].source
     assert "chooser()" in chooser_cell

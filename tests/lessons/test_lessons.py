@@ -260,16 +260,16 @@ def test_an_exercise_page_holds_no_answer_and_its_solutions_page_holds_them_all(
     assert "show_solution" not in page and "Solution" not in page
 
 
-def test_capture_serve_serves_every_tutorial_next_to_the_play_pages(tmp_path):
+def test_capture_serve_serves_every_course_next_to_the_play_pages(tmp_path):
     from capture_lib.classroom import voila as serving
+    from capture_lib.session.course import games_with_a_course
 
-    if not hasattr(serving, "TUTORIAL_NOTEBOOK"):
-        pytest.skip("capture serve does not serve the tutorials yet (the serve.py change is with the lead)")
     pages = serving.prepare_site(tmp_path / "site")
     chooser = serving.chooser_html(pages)
-    for slug in SLUGS:
-        assert (tmp_path / "site" / slug / "tutorial.ipynb").is_file()
-        assert f'href="{slug}/tutorial.ipynb"' in chooser
+    assert games_with_a_course()
+    for slug in games_with_a_course():
+        assert (tmp_path / "site" / slug / "course.ipynb").is_file()
+        assert f'href="{slug}/course.ipynb"' in chooser
     assert not list((tmp_path / "site").rglob("exercises.ipynb")), "the exercises show their solutions"
 
 
