@@ -53,7 +53,7 @@ def test_the_board_says_the_computer_is_thinking_while_it_searches_and_offers_no
     board.send_state = lambda key=None: (sent.append(key), send_state(key))
     board._on_front_end_message(board, {"type": "play", "action": "commander Karl"}, [])
     assert seen and all(thinking and legal == [] for thinking, legal, _ in seen)
-    assert all(any(keys and "thinking" in keys for keys in before) for _, _, before in seen)
+    assert all(any(keys and "values" in keys for keys in before) for _, _, before in seen)  # thinking, sent
     assert board.values["thinking"] is False
     assert board.controller.legal  # Blue's turn again: moves offered, nobody thinking
 

@@ -489,6 +489,7 @@ class BoardController:
                 # Told to the host at once, even while a move from the page is being handled, so the
                 # page says so while the search runs, and offers no move meanwhile. _sync clears it.
                 self.thinking = True
+                self.legal = []  # the page offers no move while thinking (board.js reads ``thinking``)
                 self._publish(["thinking"])
                 state = state.play(self._opponent(state, player))
             else:
