@@ -116,7 +116,10 @@ class CourseController(BoardController):
             self._hinted = True
             self._enter(self._level)
             self._hinted = True
-            self._feedback = f"The solution: {' '.join(self._level.solution)}. Play it on the board."
+            if self._level.solution:
+                self._feedback = f"The solution: {' '.join(self._level.solution)}. Play it on the board."
+            else:  # a whole game: no line wins it whatever the cards, and the solver's line would tell them
+                self._feedback = "A whole game has no one solution: the hint says how to go about it."
             self._sync()
         elif command == "next":
             index = self._course.levels.index(self._level)
