@@ -210,8 +210,9 @@ def course() -> Course:
               "which lies on it.", dig, NORTH, _won, ("N1xS11", "N1xS13"),
               "South's Commander lies across cards 11 and 12: it may be attacked once one of them has gone, and "
               "card 11 is partially covered now. Your card 1 is the ace the table saw.",
-              "Your ace beat card 11, and then the Commander: South is out, and you are the last player with a "
-              "Commander.", targets=("S11", "S13"), arrows=(("S11", "S13"),), opponent=rule, lost=_out,
+              "Card 11 left the game and opened the Commander, which then lost its battle: South is out, and you "
+              "are the last player with a Commander.", targets=("S11", "S13"), arrows=(("S11", "S13"),),
+              opponent=rule, lost=_out,
               rules=("commander-beaten", "winner", "target")),
         Level("guard", "The Commander", "Guard your Commander", "Your card 11 has gone, so your Commander may be "
               "attacked. South's King, seen by everyone, could do it next turn: beat that King now.", guard,
