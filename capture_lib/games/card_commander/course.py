@@ -213,8 +213,8 @@ def course() -> Course:
               "only, and your A\u2666 was spent where it did not matter.",
               replies=("place 8D 9C 7D",), opponent=rule, lost=_sure_round_lost,
               rules=("bonus-joanne", "own-bonus", "lane-winner", "round-winner")),
-        Level("extra-card", "Ties", "The extra card", "Round 2, the left lane is tied at 7, and Red used its extra "
-              "card in round 1. Win the left lane with yours.", extra_start, BLUE, _won_tie_with_extra,
+        Level("extra-card", "Ties", "The extra card", "Red won round 1 with its extra card. Now round 2's left lane is "
+              "tied at 7: win it with your extra card.", extra_start, BLUE, _won_tie_with_extra,
               ("extra 3S",),
               "Click a card of your hand, then its button. Its value, bonus included, is added to your 7: under "
               "Karl the 2\u2660 is worth 0 and the A\u2660 \u22121, so they do not help. Red cannot add a card "
