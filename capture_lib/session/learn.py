@@ -112,7 +112,8 @@ class CourseController(BoardController):
             self._hinted = True
             self._sync()
         elif command == "answer" and not self._level.solution:
-            # A whole game's level has no line to show: the game goes on, with the hint.
+            # A whole game's level has no line to show (the solver's line would tell what the cards are):
+            # the game goes on, with the hint.
             self._hinted = True
             self._feedback = "A whole game has no one line of moves that wins it: the hint says what to aim for."
             self._sync()

@@ -121,7 +121,7 @@ def exercises() -> list[Lesson]:
                 "it is partially covered and may not attack.",
         check=_attacks_from(5, 6, 7, 8, 9, 10, 11, 12, 13),
         example="N5xS1",
-    ),))
+    ),), rules=("attacker", "coverage"))
     target = Lesson(SLUG, "Exercise 2: which card may be attacked?", (Step(
         title="South's second row",
         start=position("KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS", "- - 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
@@ -134,7 +134,7 @@ def exercises() -> list[Lesson]:
                 "attacked. Card 7 still has cards 3 and 4 on it, so it is fully covered.",
         check=_defends(5, 6, 7),
         example="N1xS5",
-    ),))
+    ),), rules=("target", "coverage"))
     straight_under = Lesson(SLUG, "Exercise 3: one card on top", (Step(
         title="straight under one card",
         start=position("KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS", "2H 3H 4H - 6H 7H 8H 9H 10H JH QH KH AH"),
@@ -147,7 +147,7 @@ def exercises() -> list[Lesson]:
                 "attacked. Card 6 still has both its covers, and card 10 has card 7 lying straight on it: "
                 "both are fully covered.",
         answers=("N1xS7", "N2xS7", "N3xS7", "N4xS7"),
-    ),))
+    ),), rules=("coverage", "layout"))
     sure_win = Lesson(SLUG, "Exercise 4: a battle you cannot lose", (Step(
         title="cards the table has seen",
         start=position("KS* 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS AS", "QH* AH* 4H 5H 6H 7H 8H 9H 10H JH 3H KH 2H"),
@@ -158,7 +158,7 @@ def exercises() -> list[Lesson]:
         explain="Your king beats South's queen, so the Q\u2665 leaves South's layout. Against the ace your "
                 "king would lose, and any attack with an unseen card is a gamble.",
         answers=("N1xS1",),
-    ),))
+    ),), rules=("ranking", "battle"))
     known_and_open = Lesson(SLUG, "Exercise 5: known, but may it attack?", (Step(
         title="coverage and memory",
         start=position("KS* - 5S 4S 3S AS* 7S 6S 8S 9S 10S JS QS", "- 2H AH* 4H QH* 6H 7H 8H 9H 10H JH KH 3H"),
@@ -172,7 +172,7 @@ def exercises() -> list[Lesson]:
                 "gone. Your ace may not attack yet (card 3 still lies on it), and your king would lose to "
                 "South's ace.",
         answers=("N1xS5",),
-    ),))
+    ),), rules=("attacker", "target", "unseen"))
     # North's card 9 (7S) is open: cards 2, 3 and 6 have gone; North's card 12 was seen in an earlier tie-break.
     tied = position("KS - - 4S 5S - 6S 8S 7S 9S 10S AS* QS",
                     "7H 3H 4H 5H 6H 2H 8H 9H 10H JH QH KH AH").play("N9xS1")
@@ -190,7 +190,7 @@ def exercises() -> list[Lesson]:
                 "battle and South's 7\u2665, the card that fought, leaves the game.",
         answers=("pick N12",),
         reply=("pick S2",),
-    ),))
+    ),), rules=("tie-break", "adjacent"))
     guard = Lesson(SLUG, "Exercise 7: guard your Commander", (Step(
         title="remove the threat",
         start=position("KS 2S 3S QS* 5S 6S 7S 8S 9S 10S - JS 3D*", "AH 10H* 4H 5H 6H 7H 8H 9H 2H JH QH KH 3H"),
@@ -203,7 +203,7 @@ def exercises() -> list[Lesson]:
         explain="Your Q\u2660 beats South's 10\u2665, which leaves the game. South can still attack your "
                 "Commander with a card nobody has seen, but no longer with a card sure to win.",
         answers=("N4xS2",),
-    ),))
+    ),), rules=("commander-beaten", "battle"))
     three = Lesson(SLUG, "Exercise 8: three players", (Step(
         title="any opponent",
         start=GAME.from_position("North: KS* 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS AS\n"
@@ -219,7 +219,7 @@ def exercises() -> list[Lesson]:
         explain="Your king beats West's Commander: West is out of the game, and you and East play on. Beating "
                 "East's jack would only take one card.",
         answers=("N1xW13",),
-    ),))
+    ),), rules=("players-and-deck", "commander-beaten"))
     win = Lesson(SLUG, "Exercise 9: win at once", (Step(
         title="a known Commander",
         start=position("KS* JS* 2S 3S 4S 5S 6S 7S 8S 9S 10S AS QS", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH KH - QH*"),
@@ -231,5 +231,5 @@ def exercises() -> list[Lesson]:
         explain="Your K\u2660 beats the queen: South's Commander is captured and you win. The J\u2660 would "
                 "have lost, and an unknown card is a gamble.",
         answers=("N1xS13",),
-    ),))
+    ),), rules=("commander-beaten", "winner"))
     return [attack, target, straight_under, sure_win, known_and_open, covered_pick, guard, three, win]

@@ -141,8 +141,8 @@ def _wins_the_game(_before: State, _action: Action, after: State) -> bool:
     return after.is_over and after.winners == (0,)
 
 
-def _one_exercise(title: str, step: Step) -> Lesson:
-    return Lesson(SLUG, title, (step,))
+def _one_exercise(title: str, step: Step, rules: tuple[str, ...]) -> Lesson:
+    return Lesson(SLUG, title, (step,), rules=rules)
 
 
 #: The deals of the exercises (none is the rules pages' or the tutorial's): Blue's ten cards, then Red's.
@@ -184,7 +184,7 @@ def exercises() -> list[Lesson]:
                 "as they are. Red then chose Karl.",
         answers=("commander Jackson",),
         reply=("commander Karl",),
-    ))
+    ), ("choose-commander", "bonus-jackson"))
     red_choice = _one_exercise("Exercise 2: Red chooses", Step(
         title="Red's Commander",
         start=GAME.new_game(seed=12).play("commander Jackson"),
@@ -196,7 +196,7 @@ def exercises() -> list[Lesson]:
         explain="Karl adds 2 to diamonds, so the 8\u2666 is worth 10. Under Joanne it would be worth 6 "
                 "(diamonds \u22122), and Jackson, worth 9 to it, was Blue's already.",
         answers=("commander Karl",),
-    ))
+    ), ("choose-commander", "bonus-karl"))
     strongest = _one_exercise("Exercise 3: your strongest card", Step(
         title="the strongest card under Joanne",
         start=GAME.setup(("Joanne", "Karl"), (JOANNE_HAND, KARL_OPPONENT)),
@@ -209,7 +209,7 @@ def exercises() -> list[Lesson]:
                 "10\u2666, which Joanne brings down to 8.",
         check=_left_is(max),
         example="place 9S 10H 8S",
-    ))
+    ), ("bonus-joanne", "three-lanes"))
     weakest = _one_exercise("Exercise 4: worth less than nothing", Step(
         title="the weakest card under Karl",
         start=GAME.setup(("Karl", "Jackson"), (KARL_HAND, JACKSON_OPPONENT)),
@@ -222,7 +222,7 @@ def exercises() -> list[Lesson]:
                 "Red can play. The 3\u2660 is worth 1 and the 2\u2663 2.",
         check=_left_is(min),
         example="place AS 9D 10C",
-    ))
+    ), ("bonus-karl", "three-lanes"))
     red_cards = _one_exercise("Exercise 5: cards that gain", Step(
         title="Jackson's red cards",
         start=GAME.setup(("Joanne", "Jackson"), THREE_RED).play("place 9S 10H 10C"),
@@ -235,7 +235,7 @@ def exercises() -> list[Lesson]:
                 "one under Jackson. Your spades and clubs each lose one.",
         check=_placed(lambda _before, cards: all(c.suit in "HD" for c in cards)),
         example="place 3H 7D 4H",
-    ))
+    ), ("bonus-jackson", "own-bonus"))
     spread = _one_exercise("Exercise 6: give up one lane", Step(
         title="two strong, one weak",
         start=GAME.setup(("Karl", "Jackson"), SPREAD).play("place 9D 10S 7D"),
@@ -248,7 +248,7 @@ def exercises() -> list[Lesson]:
                 "and right. You give up one lane on purpose and put your strength where it can win two.",
         check=_placed(_gives_up_the_left_lane),
         example="place AC 10D 9H",
-    ))
+    ), ("lane-winner", "round-winner"))
     # Round 1 of one game (Blue Karl, Red Joanne): Blue wins the left and middle lanes, the right one ties.
     spades = GAME.setup(("Karl", "Joanne"), SPADES)
     needless_tie = spades.play("place 9D 10C 7H").play("place 8H 9H 7C")
@@ -266,7 +266,7 @@ def exercises() -> list[Lesson]:
                 "round 1, and Red has no extra card left for the rest of the game.",
         answers=("pass",),
         reply=("extra 6H",),
-    ))
+    ), ("extra-card", "extra-once", "round-winner"))
     # Round 2 of the same game: Blue leads 1-0 and Red has spent its extra card.
     deciding_tie = needless.steps[0].outcome(needless.steps[0].expected()).play("place 6S 8S 3S").play(
         "place 4H 2H 3H")
@@ -284,7 +284,7 @@ def exercises() -> list[Lesson]:
                 "lane would go to Red), and passing leaves it to the coin.",
         check=_wins_the_game,
         example="extra 5C",
-    ))
+    ), ("extra-card", "lane-winner", "goal"))
     # Round 1 (Blue Joanne, Red Jackson): the left lane ties and Red wins it with the extra card; the middle
     # lane ties too, and Blue, who won the right lane, decides.
     cheap_tie = (GAME.setup(("Joanne", "Jackson"), TWO_TIES).play("place 10H 5C 9S").play("place 9H 6C 10S")
@@ -303,5 +303,5 @@ def exercises() -> list[Lesson]:
                 "the 8\u2663 (8) would win too, but you will miss them in the rounds to come.",
         check=_cheapest_winning_extra,
         example="extra 2H",
-    ))
+    ), ("extra-card", "extra-once"))
     return [hearts, red_choice, strongest, weakest, red_cards, spread, needless, decider, cheapest]
