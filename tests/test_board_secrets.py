@@ -23,7 +23,7 @@ from capture_lib.games import list_games  # noqa: E402
 from capture_lib.hosts.lesson import lesson_board
 from capture_lib.hosts.widget import BoardWidget
 from capture_lib.session import secrecy
-from capture_lib.session.course import exercises, games_with_lessons, tutorial
+from capture_lib.session.course import exercises, games_with_lessons
 from capture_lib.session.lesson import STATIC_BOOK
 from capture_lib.session.scenes import scene_json
 from tests.board_page import open_page
@@ -358,12 +358,12 @@ def test_a_board_shared_offers_a_claim_while_the_game_goes_on_and_one_only_shown
 
 
 def test_a_lesson_is_neither_saved_nor_replaced_by_a_load():
-    board = lesson_board(tutorial("card-commander"))
+    board = lesson_board(exercises("card-commander")[0])
     sent = listen(board)
     for content in ({"type": "save"}, {"type": "load", "text": board.state.to_json()}):
         send(board, content)
         assert board.values["message_kind"] == "error" and "lesson" in board.values["message"]
-    assert sent == [] and board.state == tutorial("card-commander").steps[0].start
+    assert sent == [] and board.state == exercises("card-commander")[0].steps[0].start
 
 
 def test_a_live_board_keeps_its_game_after_every_move_and_a_fresh_board_resumes_it():
@@ -383,7 +383,7 @@ def test_a_live_board_keeps_its_game_after_every_move_and_a_fresh_board_resumes_
 
 
 def test_lessons_and_teaching_boards_keep_no_game():
-    lesson = lesson_board(tutorial("card-commander"))
+    lesson = lesson_board(exercises("card-commander")[0])
     send(lesson, {"type": "play", "action": "commander Karl"})
     teaching = BoardWidget("card-commander", seed=3, seat=0, teaching=True)
     send(teaching, {"type": "play", "action": "commander Karl"})
@@ -391,11 +391,11 @@ def test_lessons_and_teaching_boards_keep_no_game():
 
 
 # ----- lessons -----------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("kind", ["tutorial", "exercise"])
+@pytest.mark.parametrize("kind", ["first", "last"])
 @pytest.mark.parametrize("slug", games_with_lessons())
 def test_a_live_lesson_page_holds_no_answer_before_it_is_asked(slug, kind, monkeypatch):
     monkeypatch.delenv(STATIC_BOOK, raising=False)
-    lesson = tutorial(slug) if kind == "tutorial" else exercises(slug)[0]
+    lesson = exercises(slug)[0] if kind == "first" else exercises(slug)[-1]
     board = lesson_board(lesson)
     data, _ = board._repr_mimebundle_()
     page = data["text/html"] + json.dumps(synced(board))

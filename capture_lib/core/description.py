@@ -12,7 +12,7 @@ part                what it holds
 ``players``         its computer players (``RULE_PLAYER``, ``LEVEL_PLAYERS``, ``ANALYSIS_PLAYERS``,
                     the shared search's ``search.TUNING``)
 ``scene``           what a board draws, from what a seat sees, for every renderer
-``lessons``         its tutorial and exercises, as data checked through the engine
+``lessons``         its chapter's exercises, as data checked through the engine
 ``course``          its course: short levels in stages, from the set-up to a first game
 ``rules_index``     each rule of the source: its code, test, example and the lesson that practises it
 ``terminal``        the terminal's hints (how to find a piece's moves by a word)

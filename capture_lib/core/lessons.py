@@ -1,6 +1,6 @@
 """The data of a lesson: its steps, each checked against the engine, and its teachers' solution.
 
-A ``Lesson`` (a tutorial or an exercise) is a titled list of ``Step`` values. Each step holds a
+A ``Lesson`` (an exercise) is a titled list of ``Step`` values. Each step holds a
 position, the learner's seat, what to try, the hint that names the rule, the explanation, and the
 accepted answers (or a check on the position after a legal action). The steps are validated when the
 lesson is made: every answer is played through the engine. These are plain data, read by the boards
@@ -83,7 +83,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A titled list of steps: a tutorial (several steps) or an exercise (often one step)."""
+    """A titled list of steps: an exercise (one question, or a whole turn step by step)."""
 
     game: str
     title: str

@@ -1,4 +1,4 @@
-"""Lessons on a live board (tutorials and checked exercises): the anywidget board of a lesson session.
+"""Lessons on a live board (checked exercises, and a game's course): the anywidget board of their sessions.
 
 The lesson itself (its steps, the checking of each try, hints, the answer on request, the static
 step-through) is plain Python in ``capture_lib.session.lesson``; its data types are in
@@ -17,7 +17,7 @@ from capture_lib.session.lesson import lesson_controller
 
 
 def lesson_board(lesson: Lesson, **kwargs: Any) -> BoardWidget:
-    """A live board that runs ``lesson`` (a tutorial or an exercise) for its game."""
+    """A live board that runs ``lesson`` (an exercise) for its game."""
     return BoardWidget(controller=lesson_controller(lesson, **kwargs))
 
 

@@ -2,7 +2,7 @@
 
 ``BoardController`` (``board.py``) holds a board's game, seat, mode, curtain, computer opponent, undo,
 saves and the values its page reads, for any game (its description says where the game differs);
-``lesson.py`` adds tutorials and exercises. Hosts: the anywidget board (``capture_lib.hosts.widget``)
+``lesson.py`` adds the exercises, ``learn.py`` the courses. Hosts: the anywidget board (``capture_lib.hosts.widget``)
 wraps a session; the book's in-browser engine rebuilds one from its recipe (``from_recipe``) and drives
 it with ``values()`` and ``handle(message)``; the terminal plays through one too.
 """

@@ -1,8 +1,8 @@
 """Every game's lessons, as data built with the engine, found through each game's description.
 
-Each game's ``lessons`` part (``capture_lib/games/<game>/lessons.py``) defines ``tutorial()``, a guided
-lesson of a few steps, and ``exercises()``, the checked questions at the end of its chapter. Both return
-``capture_lib.core.lessons.Lesson`` values whose every answer has been played through the engine.
+Each game's ``course`` part (``capture_lib/games/<game>/course.py``) defines ``course()``, its levels in stages
+(``capture_lib.core.lessons.Course``), and its ``lessons`` part defines ``exercises()``, the checked questions
+at the end of its chapter (``Lesson`` values). Every level and every answer is played through the engine.
 """
 
 from __future__ import annotations
@@ -43,11 +43,6 @@ def games_with_a_course() -> list[str]:
     from capture_lib.games import descriptions
 
     return [d.slug for d in descriptions() if d.part("course") is not None]
-
-
-def tutorial(slug: str) -> Lesson:
-    """The guided tutorial of game ``slug``."""
-    return _lessons(slug).tutorial()
 
 
 def exercises(slug: str) -> list[Lesson]:

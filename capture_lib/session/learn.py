@@ -87,7 +87,7 @@ class CourseController(BoardController):
             "level": level.key, "stage": level.stage, "title": level.title, "goal": level.goal,
             "index": index, "count": len(self._course.levels), "status": self._status, "feedback": self._feedback,
             "moves": len(self._moves), "par": level.par, "hint": level.hint if self._hinted else "",
-            "answer": " ".join(level.solution) if self._revealed else "",
+            "answer": solution_words(level) if self._revealed else "",
             "stars": level.stars(len(self._moves), self._hinted) if self._status == "won" else None,
             "next": after.key if after is not None else "", "finished": self._status == "won" and after is None,
         }
@@ -122,7 +122,7 @@ class CourseController(BoardController):
             self._hinted = True
             self._enter(self._level)
             self._hinted = True
-            self._feedback = f"The solution: {' '.join(self._level.solution)}. Play it on the board."
+            self._feedback = f"The solution: {solution_words(self._level)}. Play it on the board."
             self._sync()
         elif command == "next":
             index = self._course.levels.index(self._level)
@@ -211,6 +211,11 @@ class CourseController(BoardController):
     def describe(self, name: str) -> str:
         """A one-line description: the course and the level the learner is on."""
         return f"<course {self._course.title!r}: level {self._level.key!r}>"
+
+
+def solution_words(level: Level) -> str:
+    """A level's solution as a learner reads it: its moves in notation, one after another ("D2-D3, D3-D4")."""
+    return ", ".join(level.solution)
 
 
 def course_controller(slug: str, key: str | None = None) -> CourseController:

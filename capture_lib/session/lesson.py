@@ -1,4 +1,4 @@
-"""Lessons on a board: guided tutorials and checked exercises, one mechanism for both.
+"""Lessons on a board: the chapters' checked exercises, a question (or a whole turn) at a time.
 
 A lesson (``capture_lib.core.lessons.Lesson``) is a short list of steps. Each step sets a position,
 says what to try, and waits for the learner's action (a click or typed notation). The engine checks
@@ -33,8 +33,6 @@ from capture_lib.session.scenes import public_notation, scene_json
 
 #: The environment variable the book's build sets so that lessons' static pictures carry the answers.
 STATIC_BOOK = "CAPTURE_STATIC_BOOK"
-#: The name of a chapter's tutorial in a recipe (exercises are ``exercise 1``, ``exercise 2``, ...).
-TUTORIAL = "tutorial"
 
 
 def static_book() -> bool:
@@ -71,10 +69,10 @@ def lesson_frames(lesson: Lesson, view: Callable[[State, int], dict[str, Any]], 
 
 
 def book_lessons(game: str) -> dict[str, Lesson]:
-    """The book's lessons of ``game`` by their names in a recipe: ``tutorial``, ``exercise 1``, ..."""
+    """The book's lessons of ``game`` by their names in a recipe: ``exercise 1``, ``exercise 2``, ..."""
     from capture_lib.session import course
 
-    found = {TUTORIAL: course.tutorial(game)}
+    found = {}
     for number, lesson in enumerate(course.exercises(game), start=1):
         found[f"exercise {number}"] = lesson
     return found
@@ -245,5 +243,5 @@ class LessonController(BoardController):
 
 
 def lesson_controller(lesson: Lesson, **kwargs: Any) -> LessonController:
-    """A live session that runs ``lesson`` (a tutorial or an exercise) for its game."""
+    """A live session that runs ``lesson`` (an exercise) for its game."""
     return LessonController(lesson, **kwargs)

@@ -6,7 +6,7 @@ identity, another seat's treasure hand, or a lesson's answers. Three kinds:
 
 - ``play``: a new game. The game, its options, the seat, the mode, the computer's level and whether
   it teaches (every card shown). Rebuilding deals from a fresh seed.
-- ``lesson``: a tutorial or an exercise of the book, by name (``tutorial``, ``exercise 1``, ...); the
+- ``lesson``: an exercise of the book, by name (``exercise 1``, ``exercise 2``, ...); the
   lessons' data ships with the engine, and their answers stay in Python until the learner asks.
 - ``course``: the game's course (its levels ship with the engine; the page keeps the stars won).
 - ``position``: a position to go on from, such as a worked example's last one ("try it from here"),

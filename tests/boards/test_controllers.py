@@ -61,7 +61,8 @@ def drive(board, controller, message) -> None:
 
 def test_the_boards_layer_imports_nothing_from_jupyter():
     code = ("import sys, capture_lib.session, capture_lib.session.lesson; from capture_lib.session import course; "
-            "[course.tutorial(g) for g in course.games_with_lessons()]; "
+            "[course.exercises(g) for g in course.games_with_lessons()]; "
+            "[course.course(g) for g in course.games_with_a_course()]; "
             "print(sorted({m.split('.')[0] for m in sys.modules}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     loaded = set(json.loads(out.replace("'", '"')))
@@ -108,8 +109,8 @@ def test_the_controller_gives_the_widgets_values_in_hot_seat(slug):
 
 
 @pytest.mark.parametrize("slug", GAMES)
-def test_a_lesson_controller_runs_the_tutorial_with_a_wrong_try_and_a_hint(slug):
-    lesson = book_lessons(slug)["tutorial"]
+def test_a_lesson_controller_runs_an_exercise_with_a_wrong_try_and_a_hint(slug):
+    lesson = book_lessons(slug)["exercise 1"]
     board, controller = lesson_board(lesson), lesson_controller(lesson)
     same_values(board, controller)
     for number, step in enumerate(lesson.steps):
@@ -242,7 +243,7 @@ def test_a_forged_recipe_gets_a_clear_value_error(slug):
         (forged(play, teaching="yes"), "teaching"),
         (forged(play, options=[1]), "options"),
         (forged(play, options={"no_such_option": 1}), "no_such_option"),
-        (forged(recipe_of(lesson_controller(book_lessons(slug)["tutorial"])), lesson="exercise 99"), "no lesson"),
+        (forged(recipe_of(lesson_controller(book_lessons(slug)["exercise 1"])), lesson="exercise 99"), "no lesson"),
     ]
     state = played(slug, 3).state
     position = recipe_of(BoardController.example(state, [], seat=0, everything=False))

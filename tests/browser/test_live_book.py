@@ -3,8 +3,9 @@
 One built book (``built_book``, built once per test run) and one static server (``capture serve``'s, on
 127.0.0.1) for the whole module. Every page checks that no request leaves 127.0.0.1 and that the page
 reports no error. Each game's play page goes live, takes a move by click and one by typed notation,
-refuses an illegal one with the engine's reason and an unchanged board, and the computer answers; one
-tutorial per game is played to the end with a wrong try and its hint; one exercise is answered wrong
+refuses an illegal one with the engine's reason and an unchanged board, and the computer answers; each
+game's course has its first level won after a refused move and a hint, and its stars kept after a reload
+(the course going on at the next level); one exercise is answered wrong
 (a legal move that is not the answer) and right; one worked example with hidden information is
 continued live, and its page holds nothing its viewer may not see; a page opened from ``file://``
 keeps its frames and its one-line note.
@@ -13,7 +14,6 @@ keeps its frames and its one-line note.
 from __future__ import annotations
 
 import json
-import pathlib
 import re
 import threading
 
@@ -22,9 +22,6 @@ import pytest
 pytestmark = pytest.mark.browser
 
 GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
-#: The games whose chapter still has a tutorial page (the others teach by their course).
-TUTORIALS = tuple(g for g in GAMES if (pathlib.Path(__file__).resolve().parents[2] / "book" / g / "tutorial.ipynb")
-                  .is_file())
 #: Where a page may send requests: the local server, and what the page makes itself (blob: modules).
 LOCAL = ("http://127.0.0.1:", "blob:", "data:", "about:")
 #: The two harmless messages the book theme prints on every page.
@@ -208,43 +205,40 @@ def lesson_state(live: LivePage, index: int) -> dict:
     return live.value(index, "lesson") or {}
 
 
-@pytest.mark.parametrize("game", TUTORIALS)
-def test_a_tutorial_is_played_to_the_end(browser, live_site, game):
-    live = LivePage(browser, f"{live_site}/book/{game}/tutorial.html")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_course_level_is_won_with_a_hint_and_its_stars_are_kept_after_a_reload(browser, live_site, game):
+    from capture_lib.session.course import course
+
+    first = course(game).levels[0]
+    live = LivePage(browser, f"{live_site}/book/{game}/course.html")
     index = live.board_index("lesson")
     live.wait_live(index)
     root = live.root(index)
-    for _ in range(40):
-        lesson = lesson_state(live, index)
-        # A wrong try (a move the game cannot read): refused, with the step's hint.
-        live.type_move(index, "no such move")
-        wrong = lesson_state(live, index)
-        assert wrong["status"] == "wrong" and wrong["hint"], wrong
-        shows(root.locator(".cap-lesson"), wrong["hint"])
-        # The answer on request, then the step again, answered right by typing it.
-        before = live.answers(index)
-        root.locator("button.cap-lesson-do-answer").click()
-        live.await_answer(index, before)
-        answer = lesson_state(live, index)["answer"]
-        assert answer
-        shows(root.locator(".cap-lesson-answer"), answer)
-        before = live.answers(index)
-        root.locator("button.cap-lesson-do-again").click()
-        live.await_answer(index, before)
-        live.type_move(index, answer)
-        right = lesson_state(live, index)
-        assert right["status"] == "right", right
-        assert right["feedback"].startswith("Right!")
-        if right["last"]:
-            assert right["finished"]
-            root.locator(".cap-lesson-done").wait_for(timeout=10_000)
-            break
-        before = live.answers(index)
-        root.locator("button.cap-lesson-do-next").click()
-        live.await_answer(index, before)
-        assert lesson_state(live, index)["index"] == lesson["index"] + 1
-    else:
-        pytest.fail(f"{game}: the tutorial did not end")
+    level = lesson_state(live, index)
+    assert level["kind"] == "course" and level["level"] == first.key and level["status"] == "try"
+    shows(root.locator(".cap-lesson-goal"), first.goal)
+    # A move the game cannot read: refused with the engine's reason, and the level goes on.
+    live.type_move(index, "no such move")
+    assert live.value(index, "message_kind") == "error" and lesson_state(live, index)["moves"] == 0
+    # The hint, then the solution played by typing it: won, with two stars (a hint was taken).
+    before = live.answers(index)
+    root.locator("button.cap-lesson-do-hint").click()
+    live.await_answer(index, before)
+    shows(root.locator(".cap-lesson"), first.hint)
+    for move in first.solution:
+        live.type_move(index, move)
+    won = lesson_state(live, index)
+    assert won["status"] == "won" and won["stars"] == 2, won
+    shows(root.locator(".cap-lesson-score"), "2 of 3 stars")
+    kept = json.loads(live.page.evaluate(f"localStorage.getItem('capture-course:{game}')") or "{}")
+    assert kept == {first.key: 2}
+    # A reload: the level map still shows the stars, and the course goes on at the next level.
+    live.page.reload()
+    index = live.board_index("lesson")
+    live.wait_live(index)
+    live.page.wait_for_function(f"[...window.captureBoards.values()][{index}].model.get('values').lesson.level "
+                                f"=== {json.dumps(course(game).levels[1].key)}", timeout=LIVE_MS, polling=100)
+    shows(live.root(index).locator(".cap-course-level"), "2 stars won")
     live.clean()
     live.close()
 

@@ -1,5 +1,5 @@
-"""Tutorials and exercises: every lesson is checked by the engine, the board runs it step by step,
-wrong tries get the hint, and nothing the learner's seat may not see reaches the page."""
+"""Exercises: every lesson is checked by the engine, the board runs it step by step, wrong tries get the
+hint, and nothing the learner's seat may not see reaches the page."""
 
 from __future__ import annotations
 
@@ -13,16 +13,15 @@ pytest.importorskip("anywidget")
 from capture_lib.core.errors import IllegalAction  # noqa: E402
 from capture_lib.core.lessons import Lesson, Step, check_lesson, solution_markdown  # noqa: E402
 from capture_lib.hosts.lesson import lesson_board  # noqa: E402
-from capture_lib.session.course import exercises, games_with_lessons, tutorial  # noqa: E402
+from capture_lib.session.course import course, exercises, games_with_lessons  # noqa: E402
 from capture_lib.session.scenes import scene_json  # noqa: E402
 
 SLUGS = list(games_with_lessons())
-LESSONS = [(slug, "tutorial", 0) for slug in SLUGS] + [
-    (slug, "exercise", i) for slug in SLUGS for i in range(len(exercises(slug)))]
+LESSONS = [(slug, "exercise", i) for slug in SLUGS for i in range(len(exercises(slug)))]
 
 
 def get(slug: str, kind: str, index: int) -> Lesson:
-    return tutorial(slug) if kind == "tutorial" else exercises(slug)[index]
+    return exercises(slug)[index]
 
 
 def send(board, content) -> None:
@@ -45,9 +44,7 @@ MOST_FEW = {"command-capture": 12, "medieval-capture": 12}
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_each_game_has_a_short_tutorial_and_exercises(slug):
-    lesson = tutorial(slug)
-    assert 3 <= len(lesson.steps) <= 8, "a tutorial of ten minutes at most"
+def test_each_game_has_its_exercises(slug):
     assert len(exercises(slug)) >= MOST_FEW.get(slug, 3)
     for exercise in exercises(slug):
         # One question, or one whole turn planned step by step (Medieval's dice, three pieces and a card):
@@ -62,8 +59,8 @@ def test_each_game_has_a_short_tutorial_and_exercises(slug):
 def test_exercises_are_new_positions_in_order_of_difficulty(slug):
     starts = [step.start for e in exercises(slug) for step in e.steps[:1]]
     assert len(set(map(str, (s.to_json() for s in starts)))) == len(starts), "two exercises share a position"
-    taught = {str(step.start.to_json()) for step in tutorial(slug).steps}
-    assert not taught & {str(s.to_json()) for s in starts}, "an exercise repeats a tutorial step"
+    taught = {str(level.start.to_json()) for level in course(slug).levels}
+    assert not taught & {str(s.to_json()) for s in starts}, "an exercise repeats a course level"
     titles = [e.title for e in exercises(slug)]
     assert titles == [f"Exercise {n}: {t.split(': ', 1)[1]}" for n, t in enumerate(titles, start=1)]
 
@@ -123,7 +120,7 @@ def test_the_board_runs_the_lesson_with_a_wrong_try_and_a_hint(slug, kind, index
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_an_illegal_try_shows_the_engines_reason_and_the_hint(slug):
-    lesson = tutorial(slug)
+    lesson = exercises(slug)[0]
     board = lesson_board(lesson)
     step = lesson.steps[0]
     illegal = ILLEGAL[slug]
@@ -136,7 +133,7 @@ def test_an_illegal_try_shows_the_engines_reason_and_the_hint(slug):
     assert board.values["lesson"]["hint"] == step.hint
 
 
-#: An action that the first tutorial step's position forbids, per game.
+#: An action that the first exercise's position forbids, per game.
 ILLEGAL = {
     "card-commander": "place 8D 9H 10C",
     "capture-the-commander": "N13xS13",
@@ -161,14 +158,14 @@ def test_show_the_answer_plays_it_and_only_then_sends_it(slug):
 
 
 def test_another_spelling_of_the_right_action_is_accepted():
-    lesson = tutorial("card-commander")
+    lesson = exercises("card-commander")[0]
     board = lesson_board(lesson)
-    send(board, {"type": "play", "action": "  COMMANDER karl "})
+    send(board, {"type": "play", "action": "  COMMANDER jackson "})
     assert board.values["lesson"]["status"] == "right"
 
 
 def test_undo_new_game_and_forged_values_are_refused():
-    board = lesson_board(tutorial("card-commander"))
+    board = lesson_board(exercises("card-commander")[0])
     for kind in ("undo", "new"):
         send(board, {"type": kind})
         assert board.values["message_kind"] == "error" and board.values["lesson"]["index"] == 0
@@ -202,8 +199,8 @@ def test_the_static_book_steps_through_question_then_answer_seen_by_the_learner(
 
 
 def test_nothing_hidden_from_the_learner_reaches_the_page():
-    # Card Commander's tutorial: Red's hand is never in what the page gets, whatever the step.
-    lesson = tutorial("card-commander")
+    # Card Commander's first exercise: Red's hand is never in what the page gets, whatever the step.
+    lesson = exercises("card-commander")[0]
     board = lesson_board(lesson)
     for number, step in enumerate(lesson.steps):
         red_hand = {str(c) for c in step.start.hands[1]}
@@ -216,7 +213,7 @@ def test_nothing_hidden_from_the_learner_reaches_the_page():
 
 
 def test_a_step_is_checked_when_the_lesson_is_built():
-    step = tutorial("card-commander").steps[0]
+    step = exercises("card-commander")[0].steps[0]
     with pytest.raises(ValueError, match="not legal"):
         Lesson("card-commander", "bad", (dataclasses.replace(step, answers=("commander Joanne", "place 8D 9H 10C")),))
     with pytest.raises(ValueError, match="every legal action is right"):
@@ -275,8 +272,8 @@ def test_capture_serve_serves_every_course_next_to_the_play_pages(tmp_path):
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_text_that_is_not_notation_is_a_wrong_try_with_the_hint(slug):
-    board = lesson_board(tutorial(slug))
+    board = lesson_board(exercises(slug)[0])
     send(board, {"type": "play", "action": "hello there"})
     assert board.values["lesson"]["status"] == "wrong" and board.values["lesson"]["tries"] == 1
     assert board.values["message"].startswith("not allowed:") and board.values["message_kind"] == "error"
-    assert board.state == tutorial(slug).steps[0].start
+    assert board.state == exercises(slug)[0].steps[0].start

@@ -1,9 +1,9 @@
-"""The tutorials and exercises in a real browser, on Voila (what ``capture serve`` runs).
+"""A course and the exercises in a real browser, on Voila (what ``capture serve`` runs).
 
-Each game's tutorial is played to its end: on the first step one wrong try, whose hint must show,
-then every step's answer. On the exercises pages of two games (``EXERCISE_PAGES``), one exercise is
+Command Capture's course: its first level won by typed moves after a refused one, then the next level
+opened. On the exercises pages of two games (``EXERCISE_PAGES``), one exercise is
 answered wrong and then right, and another is answered with "show the answer". Moves are typed in
-notation (the box every board has), except Card Commander's first step, which is clicked.
+notation (the box every board has).
 """
 
 from __future__ import annotations
@@ -14,14 +14,16 @@ import pytest
 
 from capture_lib.classroom.voila import write_template
 from capture_lib.core.lessons import Step
-from capture_lib.session.course import exercises, games_with_lessons, tutorial
+from capture_lib.session.course import course, exercises
 from tests.browser.conftest import watch
 from tests.browser.servers import ROOT, free_port, start
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
-SLUGS = [slug for slug in games_with_lessons() if (ROOT / "book" / slug / "tutorial.ipynb").is_file()]
+#: The course played on Voila (each page is a kernel start: one course is enough here; the live book's test
+#: plays a level of every game's course).
+COURSE = "command-capture"
 FIRST_DRAW_MS = 45_000
 MOVE_MS = 10_000
 #: The exercises pages opened in the browser (each page is a kernel start: the whole file must stay under a
@@ -31,14 +33,12 @@ EXERCISE_PAGES = ("card-commander", "capture-the-commander")
 
 @pytest.fixture(scope="module")
 def lessons_server(tmp_path_factory):
-    """Voila, with the ``capture serve`` template, on a copy of every game's tutorial and exercises."""
+    """Voila, with the ``capture serve`` template, on a copy of one course and two exercises pages."""
     home = tmp_path_factory.mktemp("lessons-voila")
     site = home / "pages"
-    for slug in sorted(set(SLUGS) | set(EXERCISE_PAGES)):
-        (site / slug).mkdir(parents=True)
-        for name in ("tutorial.ipynb", "exercises.ipynb"):
-            if (ROOT / "book" / slug / name).is_file():  # a game with a course has no tutorial page
-                shutil.copyfile(ROOT / "book" / slug / name, site / slug / name)
+    for slug, name in [(COURSE, "course.ipynb")] + [(slug, "exercises.ipynb") for slug in EXERCISE_PAGES]:
+        (site / slug).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / "book" / slug / name, site / slug / name)
     write_template(home / "data")  # the server's JUPYTER_DATA_DIR (see servers.jupyter_env)
     from capture_lib.classroom.voila import CONFIG_FILE, voila_command, voila_config, write_private
 
@@ -92,29 +92,19 @@ def answer_right(board, step: Step, click=None) -> None:
     expect(board.locator(".cap-lesson-feedback.cap-lesson-right")).to_contain_text(step.explain, timeout=MOVE_MS)
 
 
-def play_tutorial(page, slug: str) -> None:
-    """Play the tutorial on ``page`` to its end, with one wrong try (and its hint) on the first step."""
-    lesson = tutorial(slug)
-    board = page.locator(".capture-board").filter(has=page.locator(".cap-lesson")).first
-    prompt = board.locator(".cap-lesson-prompt")
-    for number, step in enumerate(lesson.steps):
-        expect(prompt).to_have_text(step.prompt, timeout=FIRST_DRAW_MS if number == 0 else MOVE_MS)
-        expect(board.locator(".cap-lesson-title")).to_contain_text(f"step {number + 1} of {len(lesson.steps)}")
-        click = None
-        if number == 0:
-            if slug == "card-commander":  # a click, not typed: the Commander buttons of the board
-                board.locator(".cap-actions").get_by_role("button", name="Joanne").click()
-                click = lambda: board.locator(".cap-actions").get_by_role("button", name="Karl").click()  # noqa: E731
-            else:
-                type_move(board, wrong_try(step))
-            expect(board.locator(".cap-lesson-feedback.cap-lesson-wrong")).to_contain_text(step.hint,
-                                                                                           timeout=MOVE_MS)
-            expect(board.locator(".cap-message.cap-error")).to_be_visible()
-        answer_right(board, step, click)
-        if number + 1 < len(lesson.steps):
-            board.get_by_role("button", name="next step").click()
-    expect(board.locator(".cap-lesson-done")).to_be_visible()
-    assert board.get_by_role("button", name="next step").count() == 0
+def play_first_level(page, slug: str) -> None:
+    """The course's first level on ``page``: a move the game cannot read refused, then the solution typed;
+    won with three stars, and the next level opened from the button."""
+    first, second = course(slug).levels[:2]
+    board = page.locator(".capture-board").filter(has=page.locator(".cap-course")).first
+    expect(board.locator(".cap-lesson-goal")).to_contain_text(first.goal, timeout=FIRST_DRAW_MS)
+    type_move(board, "no such move")
+    expect(board.locator(".cap-message.cap-error")).to_be_visible(timeout=MOVE_MS)
+    for move in first.solution:
+        type_move(board, move)
+    expect(board.locator(".cap-lesson-score")).to_contain_text("3 of 3 stars", timeout=MOVE_MS)
+    board.get_by_role("button", name="next level").click()
+    expect(board.locator(".cap-lesson-goal")).to_contain_text(second.goal, timeout=MOVE_MS)
 
 
 def answer_exercises(page, slug: str) -> None:
@@ -135,10 +125,9 @@ def answer_exercises(page, slug: str) -> None:
     expect(other.locator(".cap-lesson-answer code")).to_have_text(str(second.steps[0].expected()), timeout=MOVE_MS)
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-def test_the_tutorial_to_its_end(lesson_page, slug):
-    page = lesson_page(f"{slug}/tutorial.ipynb")
-    play_tutorial(page, slug)
+def test_a_course_level_won_and_the_next_opened(lesson_page):
+    page = lesson_page(f"{COURSE}/course.ipynb")
+    play_first_level(page, COURSE)
     assert not page.problems, page.problems
 
 

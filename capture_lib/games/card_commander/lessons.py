@@ -1,4 +1,4 @@
-"""Card Commander's tutorial and chapter exercises (see ``capture_lib.session.course``).
+"""Card Commander's chapter exercises (see ``capture_lib.session.course``).
 
 Every position is dealt through the rules with ``game.setup``; Red's scripted replies are ordinary
 legal actions played after the learner's answer, so the learner sees the round that follows.
@@ -18,83 +18,14 @@ from capture_lib.games.card_commander.rules.actions import Extra, Place
 GAME = load_game("card-commander")
 SLUG = GAME.slug
 
-#: The two hands of the tutorial (the rules chapter uses the same deal): Blue leads Karl, Red Jackson.
+#: The two hands of the rules chapter's deal: Blue leads Karl, Red Jackson.
 BLUE = ("2D", "5D", "7S", "9H", "10C", "3H", "4S", "6C", "8D", "AH")
 RED = ("3D", "5S", "7H", "9C", "10D", "2H", "4C", "6S", "8H", "AC")
 
 
 def dealt() -> State:
-    """Commanders chosen (Blue Karl, Red Jackson) and the tutorial's hands dealt: Blue to place."""
+    """Commanders chosen (Blue Karl, Red Jackson) and the rules chapter's hands dealt: Blue to place."""
     return GAME.setup(("Karl", "Jackson"), (BLUE, RED))
-
-
-def _left_card_is(card: str):
-    def check(_before: State, action: Action, _after: State) -> bool:
-        return isinstance(action, Place) and str(action.cards[0]) == card
-    return check
-
-
-def _adds_extra(_before: State, action: Action, _after: State) -> bool:
-    return isinstance(action, Extra)
-
-
-@cache
-def tutorial() -> Lesson:
-    """Three steps of one game, about five minutes: a Commander, a round, a tie that decides the game."""
-    red_round_one = "place 7H 9C 10D"
-    # Round 2 goes on from round 1 as the lesson played it; both placements are named in the prompt.
-    blue_round_two, red_round_two = "place 7S 6C 3H", "place 6S 4C 8H"
-    tie = dealt().play("place 8D 9H 10C").play(red_round_one).play(blue_round_two).play(red_round_two)
-    steps = (
-        Step(
-            title="choose a Commander",
-            start=GAME.new_game(seed=1),
-            seat=0,
-            prompt="You are Blue and choose first. Pick the Commander who makes your diamonds stronger.",
-            hint="Karl gives diamonds +2 (and spades -2); Joanne does the opposite; Jackson gives every red "
-                 "card +1 and every black card -1.",
-            explain="Karl adds 2 to each of your diamonds and takes 2 from each spade. There is only one card "
-                    "of each Commander, so Red takes another one: Red chose Jackson. Next, the deal.",
-            answers=("commander Karl",),
-            reply=("commander Jackson",),
-        ),
-        Step(
-            title="bonuses decide the lanes",
-            start=dealt(),
-            seat=0,
-            prompt="The cards are dealt: ten each. Under Karl your 8\u2666 is worth 10. Place it in the left "
-                   "lane and any two other cards in the middle and right lanes (click three cards, then "
-                   "'place cards').",
-            hint="Cards go left, middle, right in the order you pick them: the 8\u2666 must be your first card.",
-            explain="Red (Jackson) places face down after you, then all six cards turn over together. Each card "
-                    "gets its owner's bonus and the higher value wins the lane; two lanes win the round.",
-            check=_left_card_is("8D"),
-            example="place 8D 9H 10C",
-            reply=(red_round_one,),
-        ),
-        Step(
-            title="a tie that decides the game",
-            start=tie,
-            seat=0,
-            prompt="The game goes on. Round 1 was yours with 8\u2666 9\u2665 10\u2663 against Red's 7\u2665 "
-                   "9\u2663 10\u2666, so you lead 1-0. In round 2 you placed 7\u2660 6\u2663 3\u2665 and "
-                   "Red 6\u2660 4\u2663 8\u2665: you win the middle (6 against 3), Red the right (3 against 9), "
-                   "and the left lane is tied at 5. That tie decides the round, and with it the game. Add "
-                   "your one extra card to the left lane.",
-            hint="On a tie each player may add one extra card, once a game; 'pass' keeps it, and if the lane "
-                 "stays tied a coin decides. Click one of the 'add ...' buttons, or type extra and a card.",
-            explain="Your extra card's value, bonus included, is added to the 5 in the left lane. Red passed, "
-                    "so the lane is yours: two lanes win round 2, and two rounds win the game, so the third "
-                    "round is not played. A tie matters only when the other two lanes are split: had you "
-                    "won both, the round would be yours whatever the tie, and a card added there is wasted.",
-            check=_adds_extra,
-            example="extra 5D",
-            reply=("pass",),
-        ),
-    )
-    return Lesson(SLUG, "Card Commander in three moves", steps,
-                  intro="Play one game against a scripted Red: a Commander, a round, and a tie that decides "
-                        "the game.")
 
 
 def _value(card: Card, commander: str) -> int:
@@ -145,7 +76,7 @@ def _one_exercise(title: str, step: Step, rules: tuple[str, ...]) -> Lesson:
     return Lesson(SLUG, title, (step,), rules=rules)
 
 
-#: The deals of the exercises (none is the rules pages' or the tutorial's): Blue's ten cards, then Red's.
+#: The deals of the exercises (none is the rules pages'): Blue's ten cards, then Red's.
 JOANNE_HAND = ("9S", "8S", "2S", "10H", "6H", "3H", "10D", "5D", "AD", "7C")
 KARL_OPPONENT = ("10S", "7S", "4S", "9H", "8H", "2H", "9D", "6D", "10C", "4C")
 KARL_HAND = ("AS", "3S", "7S", "5H", "8H", "4D", "9D", "2C", "6C", "10C")

@@ -1,4 +1,4 @@
-"""Command Capture's tutorial and chapter exercises (see ``capture_lib.session.course``).
+"""Command Capture's chapter exercises (see ``capture_lib.session.course``).
 
 Positions are written in the game's position text (``game.from_position``, in the spirit of chess
 FEN: rows 8 to 1, Blue's units in upper case). The learner plays Blue, Rome, against Red's Egypt;
@@ -16,71 +16,6 @@ from capture_lib.core.protocol import Action, State
 
 GAME = load_game("command-capture")
 SLUG = GAME.slug
-
-
-def _captures_from(square: str):
-    """Accept a melee capture by the unit on ``square``."""
-    def check(_before: State, action: Action, _after: State) -> bool:
-        return getattr(action, "kind", "") == "capture" and str(action).startswith(square)
-    return check
-
-
-@cache
-def tutorial() -> Lesson:
-    """Four steps, about five minutes: a capture, a flip, the Command aura's extra shot, the Commander."""
-    aura = GAME.from_position("k6f/8/8/6i1/8/4A3/3K4/7F b RE")
-    steps = (
-        Step(
-            title="capture by moving onto an enemy",
-            start=GAME.from_position("k6f/8/8/2iii3/3L4/4L3/8/K6F b RE"),
-            seat=0,
-            prompt="You are Blue (Rome). Your Legionnaire on D4 faces three Egyptian Infantry. Capture one of "
-                   "them.",
-            hint="A Legionnaire in Attack State captures one square forward or diagonally forward, by moving "
-                 "onto the enemy: C5, D5 or E5 (type D4xD5, or click the Legionnaire and then a red square).",
-            explain="The Infantry leaves the game and your Legionnaire takes its square. One action, and the "
-                    "turn passes to Red.",
-            check=_captures_from("D4"),
-            example="D4xD5",
-        ),
-        Step(
-            title="flip a unit to its other state",
-            start=aura,
-            seat=0,
-            prompt="A new position. Every unit has two states. Flip your Archer on E3 from Maneuver to Volley.",
-            hint="Flipping is an action of its own: click the Archer and then the flip button, or type flip E3.",
-            explain="The Archer is now in Volley State: it no longer moves but shoots along its diagonals. It is "
-                    "locked in that state until your next turn has passed. And it stands next to your "
-                    "Commander, which has something more to give\u2026",
-            answers=("flip E3",),
-        ),
-        Step(
-            title="the Command aura's extra action",
-            start=aura.play("flip E3"),
-            seat=0,
-            prompt="A unit next to its own Commander in Command State may take one extra action in the same "
-                   "turn. Shoot the Infantry on G5 with your Archer.",
-            hint="After a flip, the Command aura allows a move or a capture by the same unit; a Volley Archer "
-                 "shoots diagonally at the first unit in line: type E3*G5. The end button gives the extra "
-                 "action up.",
-            explain="A projectile removes its target and the Archer stays where it is. Flip and shot in one turn, "
-                    "thanks to the Commander next to it.",
-            answers=("E3*G5",),
-        ),
-        Step(
-            title="capture the Commander",
-            start=GAME.from_position("7f/8/8/2k5/3L4/8/8/K6F b RE"),
-            seat=0,
-            prompt="A new position. Red's Commander has come too close: it stands on C5. Capture it and win.",
-            hint="Capturing the enemy Commander wins at once; your Legionnaire captures diagonally forward, "
-                 "which from D4 means C5 or E5.",
-            explain="The Commander is captured and the game is over: you win. (Entering the enemy's Fortress "
-                    "once it is Disabled also wins.)",
-            answers=("D4xC5",),
-        ),
-    )
-    return Lesson(SLUG, "Command Capture in four moves", steps,
-                  intro="Four actions as Blue (Rome): a capture, a flip, an extra shot, the Commander.")
 
 
 def _wins(seat: int):

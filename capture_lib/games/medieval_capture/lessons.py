@@ -1,4 +1,4 @@
-"""Capture: A Medieval Wargame's tutorial and chapter exercises (see ``capture_lib.session.course``).
+"""Capture: A Medieval Wargame's chapter exercises (see ``capture_lib.session.course``).
 
 Positions are written in the game's position text (``game.from_position``): where each piece stands
 (``*`` marks the Knight), the dice already rolled, whose Crowns are taken. The learner plays Blue,
@@ -53,71 +53,6 @@ def _carries(piece: str, crown: int):
     def check(_before: State, _action: Action, after: State) -> bool:
         return after.observation(0)["crowns"][crown].get("carried_by") == piece
     return check
-
-
-@cache
-def tutorial() -> Lesson:
-    """Four steps, about six minutes: the dice, a capture at home, taking a Crown, carrying it home."""
-    steps = (
-        Step(
-            title="roll the dice",
-            start=position(),
-            seat=0,
-            prompt="You are Blue. A turn starts with the dice: roll them (you may first look under a piece, "
-                   "but not now).",
-            hint="Nothing moves before the roll: press the roll button, or type roll.",
-            explain="White 4, black 11. The white die moves pieces that start the turn at home (in your "
-                    "territory or the Cathedral), the black die pieces in enemy land; up to three different "
-                    "pieces move. A white 4 or 5 also lets you fire the catapult once.",
-            answers=("roll",),
-            reply=("roll white 4 black 11",),
-        ),
-        Step(
-            title="capture at home",
-            start=position(blue="B1=b10 B2=b20 B3*=b30", red="R1=b15 R2=r20 R3*=r30", dice=(2, 2)),
-            seat=0,
-            prompt="A new position. "
-                   "Red's R1 has come into your territory, to b15. You rolled white 2. Capture it: end a move "
-                   "on its space.",
-            hint="At home you capture by ending your move on the enemy piece; a piece at home moves up to the "
-                 "white die, along the trails, never over another piece. B1 on b10 is one step away.",
-            explain="R1 goes to your dungeon as a prisoner. Red can free it by walking a piece into your "
-                    "dungeon. (Abroad it is the other way round: there you may not step onto an enemy.)",
-            check=_piece_is("R1", "prisoner"),
-            example="B1 b10-b15",
-        ),
-        Step(
-            title="take a Crown",
-            start=position(blue="B1=r3 B2=b20 B3*=b30", dice=(3, 3)),
-            seat=0,
-            prompt="A new position. "
-                   "Your B1 is deep in Red territory, on r3, next to Red's Crown on r2. Move B1 over or onto "
-                   "the Crown and take it with you.",
-            hint="A piece may take an enemy Crown on its path (it may also pass it by): abroad a piece moves up "
-                 "to the black die (3 here). On the board, pick the move that says take r2; in notation, type "
-                 "B1 r3-r2 take r2, or a path through r2 such as B1 r3-r2-r1 take r2.",
-            explain="The Crown now travels with B1. For the rest of this move and every move it makes with the "
-                    "Crown, B1 does nothing else: no capture, no rescue, no cards. The Crown is captured only "
-                    "when B1 steps out of Red territory with it.",
-            check=_carries("B1", 3),
-            example="B1 r3-r2-r1 take r2",
-        ),
-        Step(
-            title="carry the third Crown home",
-            start=position(blue="B1=r50 B2=b20 B3*=b30", red_crowns="taken taken @B1", dice=(1, 1)),
-            seat=0,
-            prompt="A new position. "
-                   "You have captured two Crowns and B1 carries the third, on r50 at the border. Bring it out "
-                   "of Red territory to win.",
-            hint="A Crown is captured the moment its carrier leaves the Crown's territory, into its own land or "
-                 "the Cathedral; three captured Crowns win. b50 is one step away.",
-            explain="The third Crown leaves Red territory: it is captured and you win at once.",
-            check=_wins(0),
-            example="B1 r50-b50",
-        ),
-    )
-    return Lesson(SLUG, "Capture in four moves", steps,
-                  intro="Four moves as Blue: the dice, a capture at home, a Crown taken, a Crown brought home.")
 
 
 def _draws(_before: State, _action: Action, after: State) -> bool:

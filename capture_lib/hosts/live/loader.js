@@ -4,7 +4,7 @@
 // with its values (the precomputed frames) and its recipe. The loader loads each module and stylesheet
 // once per page from the book's static files, mounts every board over a small model at once (the frames
 // step without any engine), and, when the page is served over http, starts one module Web Worker that
-// runs capture_lib in Pyodide (worker.js): play pages, tutorials and exercises go live as soon as it is
+// runs capture_lib in Pyodide (worker.js): play pages, courses and exercises go live as soon as it is
 // ready, and every worked example offers "try it from here". Opened from a folder (file://) the browser
 // allows no worker, so the page keeps its frames and its one-line note says how to get the live book.
 (() => {

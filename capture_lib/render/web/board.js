@@ -592,6 +592,18 @@ function keepProgress(lesson) {
   try { store.setItem(`capture-course:${lesson.game}`, JSON.stringify(progress)); } catch (err) { /* storage full */ }
 }
 
+// A course opened again goes on at the first level this browser has not won yet (once a page, and only from
+// the course's first level untouched: a learner who chose a level stays there).
+function resumeCourse(model, ui, lesson) {
+  if (ui.resumedCourse || !lesson || lesson.kind !== "course" || lesson.static) return;
+  ui.resumedCourse = true;
+  if (lesson.index !== 0 || lesson.moves) return;
+  const progress = courseProgress(lesson.game);
+  const keys = (lesson.stages || []).flatMap(([, levels]) => levels.map(([key]) => key));
+  const next = keys.find((key) => !progress[key]);
+  if (keys.some((key) => progress[key]) && next && next !== lesson.level) model.send({ type: "lesson", do: "level", key: next });
+}
+
 function coursePanel(model, lesson) {
   const progress = courseProgress(lesson.game);
   const map = h("nav", { className: "cap-course-map", "aria-label": "the course's levels" },
@@ -765,6 +777,7 @@ export default {
       announce(region, said.join(". ") + (said.length ? "." : ""));
       keepResume(el, values);
       if (values.lesson) keepProgress(values.lesson);
+      if (values.lesson && live) resumeCourse(model, ui, values.lesson);
     };
     let queued = false;
     const schedule = () => {
