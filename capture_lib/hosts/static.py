@@ -74,6 +74,10 @@ def static_html(esm: str, css: str, model: dict[str, Any], label: str = "", fall
     the page's engine needs to rebuild the board live) goes with the values; otherwise the page is
     self-contained and ``recipe`` is left out.
     """
+    if model.get("frames"):
+        # A board that steps through frames draws each frame's scene: its own scene (the first frame's
+        # again) would only weigh the page down.
+        model = {**model, "scene": None}
     if live_book():
         return book_html(esm, css, model, label=label, fallback=fallback, recipe=recipe)
     data = _json_for_script(model)

@@ -401,17 +401,6 @@ def built_reader_pages(html_root: pathlib.Path) -> list[pathlib.Path]:
     return pages + sorted((html_root / "book" / "teaching").glob("*.html"))
 
 
-#: Pages whose text is rewritten on another branch; the lead removes an entry when that branch is merged
-#: (strict: once a page is clean, its entry fails the test until it is taken out).
-REWRITTEN_ELSEWHERE = {
-    "book/command-capture/rules.html": "content-a's branch rewrites the rules page of Command Capture",
-    "book/command-capture/exercises.html": "content-a's branch rewrites the exercises page of Command Capture",
-    "book/medieval-capture/rules.html": "content-a's branch rewrites the rules page of Medieval Capture",
-    "book/medieval-capture/exercises.html": "content-a's branch rewrites the exercises page of Medieval Capture",
-    "book/teaching/medieval-capture.html": "content-a's branch rewrites Medieval Capture's teacher's kit",
-}
-
-
 @pytest.mark.slow
 def test_reader_facing_pages_hold_no_engine_words(built_book, request):
     assert built_book["returncode"] == 0, built_book["log"][-2000:]
@@ -427,8 +416,4 @@ def test_reader_facing_pages_hold_no_engine_words(built_book, request):
         found = reader_problems(path.read_text(encoding="utf-8"), skip_rulings=rulings_name_options())
         if found:
             failures[where] = found
-    expected = set(REWRITTEN_ELSEWHERE)
-    clean_now = sorted(expected - set(failures))
-    assert not clean_now, f"these pages are clean now: take them out of REWRITTEN_ELSEWHERE: {clean_now}"
-    unexpected = {where: found for where, found in failures.items() if where not in expected}
-    assert not unexpected, "\n".join(f"{where}: {found[:6]}" for where, found in unexpected.items())
+    assert not failures, "\n".join(f"{where}: {found[:6]}" for where, found in failures.items())
