@@ -12,9 +12,10 @@ import math
 import textwrap
 from html import escape
 
+from capture_lib.core.cards import pretty_card
 from capture_lib.core.scene import Area, KeyEntry, Piece, Scene, Space
 from capture_lib.render import look
-from capture_lib.render.svg import FONT, PALETTE, pretty_card
+from capture_lib.render.look import FONT, PALETTE
 
 #: The room around a grid for its row and column names, and around any other board.
 GRID_MARGIN = 28

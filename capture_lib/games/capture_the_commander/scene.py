@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from capture_lib.core.cards import is_red_card, pretty_card
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import Action as EngineAction
 from capture_lib.core.scene import (
@@ -36,7 +37,6 @@ from capture_lib.core.scene import (
 )
 from capture_lib.games.capture_the_commander.rules import layout as lay
 from capture_lib.games.capture_the_commander.rules.actions import Attack, Pick, parse_action
-from capture_lib.render.svg import is_red_card, pretty_card
 
 GAME = "capture-the-commander"
 
