@@ -551,8 +551,9 @@ def _named_space(scene: Scene, word: str, exact: bool) -> tuple[Space | None, li
 
 def focus(scene: Scene, words: list[str], found: list[str]) -> Focus:
     """What ``words`` name on the board and where the moves ``found`` (those naming them) go: the piece or
-    space named (its words, as a screen reader hears them), and the last click of each move that starts
-    there (else of every move found), marked with its kind."""
+    space named (its words, as a screen reader hears them), and where each move of two clicks that starts
+    there ends (else where each move found of one or two clicks ends), marked with its kind, as a board
+    marks a click's next clicks."""
     space, named, a_piece, said = None, [], False, ""
     in_moves = {w for notation in found for w in words_of(notation)}
     for word in words:
@@ -562,9 +563,9 @@ def focus(scene: Scene, words: list[str], found: list[str]) -> Focus:
         if space is not None:
             said = word
             break
-    records = [a for a in scene.actions if a.notation in set(found) and a.clicks]
-    if space is not None and any(a.clicks[0] == space.id and len(a.clicks) > 1 for a in records):
-        records = [a for a in records if a.clicks[0] == space.id and len(a.clicks) > 1]
+    records = [a for a in scene.actions if a.notation in set(found) and 0 < len(a.clicks) <= 2]
+    if space is not None and any(a.clicks[0] == space.id and len(a.clicks) == 2 for a in records):
+        records = [a for a in records if a.clicks[0] == space.id and len(a.clicks) == 2]
     marks: dict[str, str] = {}
     for action in records:
         at = action.clicks[-1]
@@ -573,9 +574,9 @@ def focus(scene: Scene, words: list[str], found: list[str]) -> Focus:
             marks[at] = action.kind
     about = ""
     if space is not None:
-        where = space.label or space.id
+        where = _space_words(scene, space.id)
         what = "; ".join(p.name or p.title for p in named) or "empty"
-        about = f"{said} (on {where}): {what}" if a_piece else f"{where}: {what}"
+        about = f"{said} (on {where}): {what}" if a_piece and where != said else f"{where}: {what}"
         marks.setdefault(space.id, "select")
     keys = {k.key: k for k in scene.key}
     reached = {}
@@ -583,16 +584,26 @@ def focus(scene: Scene, words: list[str], found: list[str]) -> Focus:
         if kind != "select":
             reached.setdefault(kind, []).append(at)
     if reached:
-        spaces = {s.id: s for s in scene.spaces}
         said = []
         for kind, ats in reached.items():
             entry = keys.get(kind)
-            names = sorted((spaces[a].label or a if a in spaces else a for a in ats), key=_natural)
+            names = sorted((_space_words(scene, a) for a in ats), key=_natural)
             where = ", ".join(names) if len(names) <= MOST_NAMED else f"{len(names)} spaces"
             said.append(f"{entry.glyph + ' ' if entry and entry.glyph else ''}{entry.name if entry else kind} "
                         f"{where}")
         about = (about + ". " if about else "") + "Marked: " + "; ".join(said) + "."
     return Focus(about, marks)
+
+
+def _space_words(scene: Scene, at: str) -> str:
+    """A space as a sentence names it: its label, else its id where that is a name (``B1``, not a screen
+    reader's "Blue's hand, card 1"), else the tokens of what stands on it."""
+    space = next((s for s in scene.spaces if s.id == at), None)
+    if space is not None and space.label:
+        return space.label
+    if not any(c.isspace() for c in at):
+        return at
+    return " ".join(p.token or p.title for p in scene.pieces if p.at == at) or at
 
 
 def _natural(name: str) -> tuple:
