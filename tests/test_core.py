@@ -10,6 +10,7 @@ import random
 import re
 from fractions import Fraction
 from types import SimpleNamespace
+from xml.etree import ElementTree
 
 import pytest
 
@@ -18,11 +19,13 @@ from capture_lib import CHANCE, GameNotAvailable, IllegalAction, list_games, loa
 from capture_lib import games as registry
 from capture_lib.bookkit.docs import find_ruling, options_markdown, ruling_markdown, rulings_markdown
 from capture_lib.core import saves
-from capture_lib.core.cards import RANKS, SUITS, Card, full_deck
+from capture_lib.core.cards import RANKS, SUITS, Card, full_deck, is_red_card, pretty_card
 from capture_lib.core.chance import derived_rng, pick_outcome
 from capture_lib.core.options import Option, Ruling, resolve_options, shown
 from capture_lib.core.protocol import Action
-from capture_lib.render import svg
+from capture_lib.core.scene import Area, Piece, Scene, Space
+from capture_lib.render import look
+from capture_lib.render.picture import to_svg
 
 CC = load_game("card-commander")
 
@@ -460,23 +463,31 @@ def test_rulings_markdown_and_find_ruling():
     assert rulings_markdown(CC).count(":::{admonition}") == len(CC.rulings)
 
 
-# ----- svg --------------------------------------------------------------------------------------------------
+# ----- pictures -----------------------------------------------------------------------------------------------
 
 
-def test_svg_text_is_escaped_and_documents_are_titled():
-    assert "&lt;b&gt;" in svg.text(0, 0, "<b>") and "<b>" not in svg.text(0, 0, "<b>")
-    doc = svg.document(100, 50, [svg.rect(0, 0, 10, 10, "red")], title='a "quoted" <title>')
-    assert doc.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50"')
-    assert "<title>a &quot;quoted&quot; &lt;title&gt;</title>" in doc
-    assert doc.endswith("</svg>")
+def _cards_scene(status: str = "") -> Scene:
+    area = Area("hand", "a <hand>", "row", 0, 0, 140, 90)
+    spaces = tuple(Space(f"s{i}", "hand", 35 + 70 * i, 45, 60, 84, "slot") for i in range(2))
+    pieces = (Piece("back", "s0", "card", "", owner=0, tones=("back",), token="??"),
+              Piece("face", "s1", "card", "7H", owner=0, tones=("red",), lines=("+1",), token="7H"))
+    return Scene("fake", 140, 90, (area,), spaces, pieces, status=(status,) if status else ())
+
+
+def test_pictures_escape_their_text_and_are_titled():
+    doc = to_svg(_cards_scene('a "quoted" <status>'))
+    assert doc.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ')
+    assert "<title>fake board. a &quot;quoted&quot; &lt;status&gt;</title>" in doc and "&lt;hand&gt;" in doc
+    assert "<status>" not in doc and doc.endswith("</svg>")
     assert not re.search(r"id=\"[^\"]*[0-9a-f]{8}", doc)
+    ElementTree.fromstring(doc)
 
 
-def test_svg_cards_face_up_and_face_down():
-    back = svg.card(0, 0, None)
-    face = svg.card(0, 0, "7\u2665", red_suit=True, note="+1")
-    assert "<text" not in back and "#0072B2" in back
-    assert "7\u2665" in face and "+1" in face and "#C0392B" in face
-    assert svg.pretty_card("10D") == "10\u2666" and svg.pretty_card("?") == "?"
-    assert svg.is_red_card("QH") and not svg.is_red_card("QS")
-    assert len(svg.SEAT_COLOURS) == 4
+def test_pictures_draw_cards_face_up_and_face_down():
+    doc = to_svg(_cards_scene())
+    blue = look.SEAT_COLOURS[0]
+    assert doc.count(f'fill="{blue}" stroke="{blue}"') == 1  # the back, in its owner's colour
+    assert ">7\u2665</text>" in doc and "#C0392B" in doc and ">+1</text>" in doc
+    assert pretty_card("10D") == "10\u2666" and pretty_card("?") == "?"
+    assert is_red_card("QH") and not is_red_card("QS")
+    assert len(look.SEAT_COLOURS) == 4

@@ -13,7 +13,7 @@ rank  layer                  modules
 3     search                 ``capture_lib.search``: the shared search, levels, ratings' summary
 4     players                a game's ``players``
 5     render                 ``capture_lib.render``: the renderers of scenes, shared by every game
-6     presentation           a game's other parts: scene, render, lessons, rules index, terminal, session
+6     presentation           a game's other parts: scene, lessons, course, rules index, session
 7     session                ``capture_lib.session``: one board session for every host
 8     hosts                  ``capture_lib.hosts``: anywidget, static pages, the in-browser worker, terminal
 9     bookkit, experiments   the book's helpers; simulations and the analysis (neither imports the other)

@@ -27,16 +27,16 @@ from capture_lib import load_game
 from capture_lib.cli import lab_command, main
 from capture_lib.hosts.terminal.play import play_in_terminal
 from capture_lib.render.paint import Paint, colour_wanted
-from capture_lib.render.text import matching, words_of, wrap_moves
+from capture_lib.render.text import actions_text, focus, matching, scene_text, words_of, wrap_moves
 from capture_lib.search.levels import player_for
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 class Terminal:
-    """``capture ARGS`` running in a pseudo-terminal of 100 columns; ``expect`` waits for text on it."""
+    """``capture ARGS`` running in a pseudo-terminal (100 columns unless told); ``expect`` waits for text on it."""
 
-    def __init__(self, *args: str, colour: bool = False) -> None:
+    def __init__(self, *args: str, colour: bool = False, columns: int = 100) -> None:
         import fcntl
         import termios
 
@@ -45,7 +45,7 @@ class Terminal:
         if not colour:
             env["NO_COLOR"] = "1"
         master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
         self.proc = subprocess.Popen([sys.executable, "-m", "capture_lib.cli", *args], stdin=slave, stdout=slave,
                                      stderr=slave, env=env, close_fds=True, start_new_session=True)
         os.close(slave)
@@ -77,6 +77,14 @@ class Terminal:
         os.write(self.master, line.encode() + b"\n")
         return self.expect(until)
 
+    def leave(self) -> None:
+        """Type ``quit``, and press Enter where a game under way offers to be saved first (it stays kept)."""
+        shown = self.send("quit", until="?")
+        if "Save the game before leaving?" in shown:
+            self.send("", until="bye")
+        else:
+            self.expect("bye")
+
     def close(self) -> None:
         """Stop the game (if it still runs) and release the terminal."""
         if self.proc.poll() is None:
@@ -89,8 +97,8 @@ class Terminal:
 def terminal():
     opened = []
 
-    def start(*args: str, colour: bool = False) -> Terminal:
-        opened.append(Terminal(*args, colour=colour))
+    def start(*args: str, colour: bool = False, columns: int = 100) -> Terminal:
+        opened.append(Terminal(*args, colour=colour, columns=columns))
         return opened[-1]
 
     yield start
@@ -99,26 +107,29 @@ def terminal():
 
 
 def test_medieval_capture_draws_the_map_and_where_a_piece_may_go(terminal):
-    t = terminal("play", "medieval-capture", "--seed", "3", "--level", "random")
+    t = terminal("play", "medieval-capture", "--seed", "3", "--level", "random", columns=80)
     first = t.expect("your move> ")
-    assert "Key to the map" in first and "left of the border ┊ 13 is b13" in " ".join(first.split())
-    # The map: the territories, trails joining spaces, the dungeons, the Cathedral, Crowns on their spaces.
-    assert "BLUE (b…)" in first and "RED (r…)" in first
-    assert "·1──·10─♞15" in first and "#bd" in first and "#rd" in first and "✚c" in first and "♛2" in first
-    assert "·21┄∪28~=36~∪45~" in first  # a dock, a boat, the river under a bridge
+    assert max(len(line) for line in first.splitlines()) < 80, "everything fits 80 columns"
+    assert "B5 is a Blue piece, R5 a Red one" in " ".join(first.split()), "the key to the tokens, at the start"
+    # The map: trails joining spaces, the dungeons, the Cathedral, Crowns on their spaces; the free rocks marked +.
+    assert "+b1─+10─+15─+19" in first and "#bd" in first and "#rd" in first and "\u271a(c)" in first
+    assert "\u265bb2" in first and "\u265br2" in first and "r50─r43─r34─$27─r19─\u265e15─r10─r1" in first
+    assert "+21┄∪28~+36~∪45~" in first  # a dock, a boat, the river under a bridge (a free rock, marked)
+    assert "Key: + free rock, \u265b Crown, \u265e Knight space" in first
+    assert "You may: 'place B1 b1' \u2013 place B1 on b1, and 81 more like it." in " ".join(first.split())
     for move in ["place B1 b12 knight", "place B2 b13", "place B3 b9", "place B4 b7", "place B5 b3", "place B6 b1",
                  "place B7 b10"]:
         t.send(move)
     board = t.send("roll")
-    assert "B1*" in board and "B2──" in board, "the pieces cover their spaces; the Knight is marked for its owner"
+    assert "B4──B1*─$17" in board and "B3──B2──\u265e18" in board, "the pieces cover their spaces; the Knight marked"
     assert re.search(r"R\d+", board) and not re.search(r"R\d+\*", board), "Red's Knight stays hidden from Blue"
     shown = t.send("B2")
-    assert "B2, your piece, is on b13; its moves reach b18, b23, b24, b33 (◆ on the map)" in " ".join(shown.split())
-    assert "B3──B2──◆18─◆24─◆33─" in shown, "the reachable spaces are marked on the map"
+    assert "B2 (on b13): your B2. Marked: \u25cf reachable space b18, b23, b24, b33." in " ".join(shown.split())
+    assert "B3──B2──\u25cf18─\u25cf24─\u25cf33─" in shown, "the reachable spaces are marked on the map"
     assert "4 legal moves with B2:\n  B2 b13-b18, B2 b13-b18-b24" in shown
     after = t.send("B2 b13-b18")
-    assert "B3──·13─B2──·24─" in after, "B2 moved from b13 to b18"
-    t.send("quit", until="bye")
+    assert "B3──b13─B2──b24─" in after, "B2 moved from b13 to b18"
+    t.leave()
 
 
 def test_command_capture_has_a_key_and_marks_a_units_moves(terminal):
@@ -126,17 +137,18 @@ def test_command_capture_has_a_key_and_marks_a_units_moves(terminal):
     start = t.expect("your move> ")
     assert "\x1b[" in start, "a terminal without NO_COLOR gets colour"
     plain = " ".join(ANSI.sub("", start).split())
-    assert "key: A Archer" in plain and "L Legionnaire" in plain and "facing ^ N" in plain
-    assert "i+v#2 is a Red Infantry" in plain and "State Lock" in plain and "Set-up: 'assassin SQUARE'" in plain
+    assert "A Archer" in plain and "L Legionnaire" in plain and "its facing ^ (towards row 8)" in plain
+    assert "i+v#2 is a small-letter Infantry" in plain and "State Lock" in plain
+    assert "You may: 'assassin A2' \u2013 hide your Assassin on A2, and 7 more like it." in plain
+    assert "  2  L^? L^? L^?" in ANSI.sub("", start), "the hiding places are marked"
     t.send("assassin D2")
     assert "X^*" in ANSI.sub("", t.send("ready")), "our hidden Assassin, marked for us"
     shown = ANSI.sub("", t.send("moves B1"))
-    assert "B1: your Cavalry (Melee), facing N" in shown
-    assert re.search(r"  3  \.\s+o\s+\.", shown), "B1's move to B3 is marked o on the board"
-    assert re.search(r"  1  S\^\s+@C\^", shown), "the unit itself is marked @"
+    assert "B1: your Cavalry, Melee, facing towards row 8" in " ".join(shown.split())
+    assert re.search(r"  3  \.\s+\.\u25cf\s+\.", shown), "B1's move to B3 is marked on the board"
     assert "5 legal moves with B1:\n  B1-B3, flip B1, turn B1 E, turn B1 S, turn B1 W\n" in shown
-    assert "Red plays:" in ANSI.sub("", t.send("B2-B3"))
-    t.send("quit", until="bye")
+    assert "Blue: B2-B3 (Legionnaire) moves from B2 to B3" in ANSI.sub("", t.send("B2-B3"))
+    t.leave()
 
 
 def _advance(state, player):
@@ -160,34 +172,37 @@ def _a_tie():
 
 def test_card_commander_says_a_lane_is_tied_and_what_may_be_done(terminal):
     seed, placing, after = _a_tie()
-    lane = after.observation(0)["lanes"][after.observation(0)["tie_lane"]]["name"]
-    t = terminal("play", "card-commander", "--seed", str(seed), "--level", "random")
-    assert "Key: each card" in t.expect("your move> ")
-    t.send("commander Karl")
-    shown = " ".join(t.send(placing).split())  # the advice is wrapped to the terminal's width
-    assert f"Tie: the {lane} lane is tied" in shown
-    assert "You may add one extra card from your hand" in shown and "'pass'" in shown and "coin flip" in shown
     view = after.observation(0)
+    lane = view["lanes"][view["tie_lane"]]
+    t = terminal("play", "card-commander", "--seed", str(seed), "--level", "random")
+    assert "=N after a card is what it is worth" in " ".join(t.expect("your move> ").split())
+    t.send("commander Karl")
+    shown = " ".join(t.send(placing).split())  # wrapped to the terminal's width
+    assert f"the {lane['name']} lane is tied at {lane['values'][0]}; Blue decides on the extra card" in shown
+    assert f"to the tied {lane['name']} lane as your extra card (once a game, with your Commander's bonus)" in shown
+    assert "'pass' \u2013 pass: add no extra card" in shown and "= tied lane" in shown
     others = [e["winner"] for k, e in enumerate(view["lanes"]) if k != view["tie_lane"]]
     decided = others[0] is not None and others[0] == others[1]
-    assert ("this lane cannot change who wins the round" in shown) == decided
+    assert ("It cannot change this round" in shown) == decided
     listed = t.send("moves extra")
     extras = [str(a) for a in after.legal_actions() if str(a).startswith("extra")]
     assert f"{len(extras)} legal moves with extra:" in listed and all(e in listed for e in extras)
     t.send("pass")
-    t.send("quit", until="bye")
+    t.leave()
 
 
 def test_capture_the_commander_plays_a_battle(terminal):
     t = terminal("play", "capture-the-commander", "--seed", "5", "--level", "random")
     start = t.expect("your move> ")
-    assert "Key: each layout is drawn in its rows" in " ".join(start.split()) and "C:?#" in start
+    assert "A card is its place, a colon and its value" in " ".join(start.split()) and "C:?\u25cf" in start
+    assert re.search(r"North \(you\) · 12 cards +South · 13 cards", start), "the layouts side by side"
     listed = t.send("moves N2")
+    assert "N2: your face-down card. Marked: \u2715 target S1, S2, S3, S4." in " ".join(listed.split())
     assert "4 legal moves with N2:\n  N2xS1, N2xS2, N2xS3, N2xS4" in listed
     assert "no legal move names N1" in t.send("moves N1")
     after = t.send("N2xS1")
-    assert "South plays:" in after or "Tie:" in after
-    t.send("quit", until="bye")
+    assert "attacks South's" in after or "Tie-break" in after
+    t.leave()
 
 
 # -- the pieces under the terminal, without a terminal ----------------------------------------------------
@@ -228,16 +243,15 @@ def test_colour_only_on_a_terminal_without_no_color():
 
 
 def test_the_terminal_views_only_what_the_seat_may_see():
-    from capture_lib.hosts.terminal import view_for
+    from capture_lib.games.medieval_capture.scene import scene
 
     game = load_game("medieval-capture")
     state = game.new_game(seed=3)
     player = player_for("random")
     while state.observation(0)["phase"] == "place" or state.current_player != 0:
         state = state.play_chance() if state.current_player < 0 else state.play(player(state, state.current_player))
-    view = view_for("medieval-capture")
     for seat in (0, 1):
-        drawn = view.board(state.observation(seat), Paint(False))
+        drawn = scene_text(scene(state.observation(seat)))
         knights = [p["id"] for p in state.observation(seat)["pieces"] if p.get("knight")]
         assert len(knights) == 1 and knights[0][0] == "BR"[seat]  # the seat knows its own Knight only
         assert [m[:-1] for m in re.findall(r"[BR]\d+\*", drawn)] == knights
@@ -285,22 +299,31 @@ def test_capture_lab_starts_jupyterlab_on_the_port_given(tmp_path):
 
 
 def test_the_medieval_map_gives_every_space_a_cell_of_its_own():
-    from capture_lib.games.medieval_capture.rules.board import BOARD
-    from capture_lib.games.medieval_capture.terminal import SLOT, layout
+    from collections import Counter
 
-    grid = layout(BOARD)
-    assert len(set(grid.at)) == len(BOARD.ids)
-    for i, (line, col) in enumerate(grid.at):
-        for j, (other_line, other_col) in enumerate(grid.at):
-            if i < j and line == other_line:
-                assert abs(col - other_col) >= SLOT, f"{BOARD.ids[i]} and {BOARD.ids[j]} overlap on the map"
-    assert grid.width <= 79, "the map fits an 80-column terminal"
+    from capture_lib.games.medieval_capture.scene import scene
+
+    drawn = scene(load_game("medieval-capture").new_game(seed=3).observation(0))  # no moves offered: no marks
+    lines = scene_text(drawn, width=79).splitlines()
+    grid = lines[lines.index("the map") + 1:next(i for i, line in enumerate(lines) if line.startswith("Blue (you)"))]
+    assert len(grid) == 17 and max(len(line) for line in grid) <= 79, "the map fits an 80-column terminal"
+    glyphs = {f"kind-{k.key}": k.glyph for k in drawn.key if k.look == "space" and k.glyph}
+    crowns = {p.at for p in drawn.pieces if p.look == "token"}
+    wanted = Counter()
+    for space in drawn.spaces:  # a space's name, or its sign and the end of its name: three characters at most
+        sign = "\u265b" if space.id in crowns else next((glyphs[t] for t in space.tones if t in glyphs), "")
+        name = space.label.split()[-1] if " " in space.label else space.label
+        roomy = len(sign + name) <= 3 or space.w > 1.5 * min(s.w for s in drawn.spaces if s.shape == "rock")
+        wanted[(sign + name) if roomy else sign + name[len(sign) - 3:]] += 1  # the Cathedral is wider: ✚(c)
+    text = "\n".join(grid)
+    for cell, count in wanted.items():
+        assert len(re.findall(rf"(?<![\w$]){re.escape(cell)}(?!\w)", text)) == count, cell
 
 
 def test_capture_the_commander_explains_a_tied_battle():
-    from capture_lib.hosts.terminal import view_for
+    from capture_lib.games.capture_the_commander.scene import scene
 
-    game, player, view = load_game("capture-the-commander"), player_for("random"), view_for("capture-the-commander")
+    game, player = load_game("capture-the-commander"), player_for("random")
     state = game.new_game(seed=0)
     while True:  # seed 0's random players reach a tie-break for North within the first hand
         assert not state.is_over, "this game never reached a tie-break"
@@ -310,7 +333,79 @@ def test_capture_the_commander_explains_a_tied_battle():
         moves = [str(a) for a in state.legal_actions()]
         if state.current_player == 0 and all(m.startswith("pick ") for m in moves):
             break
-        assert view.advice(state.observation(state.current_player), moves) == ""  # no tie, nothing to say
         state = state.play(player(state, state.current_player))
-    said = view.advice(state.observation(0), moves)
-    assert said.startswith("Tie: the battle is even") and said.endswith("Your picks: " + ", ".join(moves) + ".")
+    drawn = scene(state.observation(0), state.legal_actions())
+    text = scene_text(drawn)
+    assert text.startswith("Tie-break: your pick") and "Tie-break: Your A\u2660 (card 2) against South's" in text
+    assert "1:AH\u25cb?" in text and "5:?\u25cf?" in text, "the cards that may be picked are marked"
+    assert "? tie-break pick" in text
+    assert actions_text(drawn) == ("You may: 'pick N1' \u2013 show your card 1 in the tie-break; 'pick N5' \u2013 show "
+                                   "your card 5 in the tie-break.")
+
+
+# -- the text renderer on its own: any scene, no game -----------------------------------------------------
+
+
+def _lanes_scene(**extra):
+    """Two rows of card slots (the other side's above, the viewer's below, named under), beside a second area."""
+    from capture_lib.core.scene import Area, KeyEntry, Panel, Piece, Scene, Space
+
+    spaces = [Space(f"top{i}", "lanes", 50 + 100 * i, 50, 70, 90, "slot") for i in range(3)]
+    spaces += [Space(f"low{i}", "lanes", 50 + 100 * i, 150, 70, 90, "slot", label=f"lane {i + 1}") for i in range(3)]
+    spaces += [Space("other", "side", 400, 50, 70, 90, "slot")]
+    pieces = [Piece("a", "top0", "card", "7H", owner=1, lines=("= 9",), token="7H"),
+              Piece("b", "top1", "card", "", owner=1, tones=("back",), token="??"),
+              Piece("c", "low0", "card", "8S", owner=0, lines=("= 6",), token="8S")]
+    key = (KeyEntry("won", "won", "won its lane", "glow", "green", "\u25b2"),
+           KeyEntry("tied", "tied", "a tie", "dotted", "black", "="), KeyEntry("pick", "pick", "", "thick", "sky", "?"))
+    areas = (Area("lanes", "The lanes", "free", 0, 0, 300, 200), Area("side", "Aside", "free", 350, 0, 100, 100))
+    return Scene("toy", 450, 200, areas, tuple(spaces), tuple(pieces), key=key,
+                 panels=(Panel("p0", "Blue", ("score 1",), 0), Panel("p1", "Red", ("score 0",), 1)), **extra)
+
+
+def test_a_free_area_of_slots_reads_as_rows_of_cards():
+    from capture_lib.core.scene import Mark
+
+    text = scene_text(_lanes_scene(marks=(Mark("top0", "won"),)))
+    lines = text.splitlines()
+    assert lines[0].split() == ["The", "lanes", "Aside"], "areas beside each other on the table, side by side"
+    top, low, names = lines[1:4]
+    assert top.startswith("Red:") and top.split()[1:4] == ["7H=9", "\u25b2", "??"], "a card, its value, its mark"
+    assert low.startswith("Blue:") and low.split()[1:] == ["8S=6", "--", "--"], "an empty slot is --, never its id"
+    assert names.split() == ["lane", "1", "lane", "2", "lane", "3"] and "top" not in text and "low" not in text
+    assert text.endswith("Key: \u25b2 won.")
+
+
+def test_one_click_actions_are_marked_and_words_name_what_they_mean():
+    from capture_lib.core.scene import Action
+
+    drawn = _lanes_scene(actions=(Action("pick 1", ("low1",), kind="pick", label="pick the first"),
+                                  Action("pick 2", ("low2",), kind="pick", label="pick the second"),
+                                  Action("from 8S", ("low0", "top2"), kind="tied", label="send it up")))
+    low = scene_text(drawn).splitlines()[2]
+    assert low.split()[1:] == ["8S=6", "?--", "?--"], "where one click chooses an action, its kind's glyph shows"
+    assert actions_text(drawn) == ("You may: 'pick 1' \u2013 pick the first; 'pick 2' \u2013 pick the second; "
+                                   "'from 8S' \u2013 send it up.")
+    named = focus(drawn, ["8S"], ["from 8S"])
+    assert named.marks == {"top2": "tied", "low0": "select"}
+    assert named.about == "8S (on lane 1): 8S. Marked: = tied top2."
+    marked = scene_text(drawn, marks=named.marks).splitlines()[1]
+    assert marked.split()[-2] == "=--", "where the named card's action goes"
+
+
+def test_links_are_drawn_between_the_cells_of_a_map():
+    from capture_lib.core.scene import Area, KeyEntry, Link, Scene, Space
+
+    spaces = tuple(Space(name, "map", x, y, 40, 40, "rock", label=name, tones=tones) for name, x, y, tones in (
+        ("a1", 20, 20, ()), ("a2", 90, 20, ("kind-tower",)), ("a3", 160, 20, ()), ("a4", 20, 90, ()),
+        ("a5", 160, 90, ())))
+    links = (Link("a1", "a2"), Link("a2", "a3", "dashed"), Link("a1", "a4"), Link("a3", "a5", "water"))
+    drawn = Scene("toy", 200, 120, (Area("map", "the map", "free", 0, 0, 200, 120, background="art"),), spaces,
+                  links=links, key=(KeyEntry("tower", "tower", "", "space", glyph="T"),))
+    lines = scene_text(drawn).splitlines()
+    assert lines[1] == "a1──Ta2┄a3" and lines[2] == " │       ~" and lines[3] == "a4      a5"
+    assert lines[-1] == "Key: T tower."
+    from capture_lib.render.picture import to_svg
+
+    assert to_svg(drawn).count("<line ") == 4 and to_svg(drawn, assets={"art": "<g/>"}).count("<line ") == 0, \
+        "a background picture draws its area's links itself"

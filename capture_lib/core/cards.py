@@ -71,6 +71,18 @@ class Card:
         return cls(rank, suit)
 
 
+def pretty_card(label: str) -> str:
+    """A card's notation with its suit symbol (``10D`` -> ``10♦``); any other text unchanged (``?``)."""
+    if len(label) >= 2 and label[-1] in SUIT_SYMBOLS:
+        return label[:-1] + SUIT_SYMBOLS[label[-1]]
+    return label
+
+
+def is_red_card(label: str) -> bool:
+    """Whether a card's notation (``10D``, ``QH``) names a red suit."""
+    return label[-1:] in RED_SUITS
+
+
 def full_deck() -> tuple[Card, ...]:
     """The 52 cards in a fixed order (suit by suit, two to ace)."""
     return tuple(Card(r, s) for s in SUITS for r in RANKS)

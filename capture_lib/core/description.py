@@ -15,7 +15,6 @@ part                what it holds
 ``lessons``         its chapter's exercises, as data checked through the engine
 ``course``          its course: short levels in stages, from the set-up to a first game
 ``rules_index``     each rule of the source: its code, test, example and the lesson that practises it
-``terminal``        the terminal's hints (how to find a piece's moves by a word)
 ``session``         how a board's session differs for this game, where it does (Timed Mode's clock)
 ==================  ==============================================================================
 
@@ -33,7 +32,7 @@ from types import ModuleType
 from capture_lib.core.protocol import Game
 
 #: The parts a game package may have, beside its rules (see the module's docstring).
-PARTS = ("players", "scene", "render", "lessons", "course", "rules_index", "terminal", "session", "experiments")
+PARTS = ("players", "scene", "lessons", "course", "rules_index", "session", "experiments")
 
 
 @dataclass(frozen=True)

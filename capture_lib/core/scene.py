@@ -4,7 +4,7 @@ A game's ``scene`` part turns what a seat sees (an observation, or the teaching 
 the spaces of the board with their coordinates, the pieces and cards on them, the marks of the game's
 key, the last move of each side, the status lines and panels, and the legal actions as records (the
 notation, the clicks that choose it, its kind and its words). Three renderers draw every game's scene:
-SVG in Python (``capture_lib.render.svg``: the book's pictures and printed sheets), the DOM in one shared
+SVG in Python (``capture_lib.render.picture``: the book's pictures and printed sheets), the DOM in one shared
 ES module (``capture_lib/render/web/board.js``: every live board), and text (``capture_lib.render.text``:
 the terminal). A renderer knows no game: no rule, rule table or game wording lives in it, and the page
 never parses notation.
@@ -106,6 +106,8 @@ class Space:
     #: the renderers say the space's ``label`` (or id) and the names of the pieces on it themselves.
     name: str = ""
     #: Classes of its look: a square's ``light``/``dark``, a map space's terrain, a seat's territory.
+    #: ``kind-K``: the space is of the kind the key's entry ``K`` (of look ``space``) names, whose glyph the
+    #: text renderer writes before the space's label (a Knight space ``♞15``).
     #: ``minor``: its label shows only where there is room for every label (a map zoomed in, as the game's
     #: stylesheet says) or while the space is marked; a picture leaves it out unless the space is marked.
     tones: tuple[str, ...] = ()
@@ -170,7 +172,12 @@ class Arrow:
 
 @dataclass(frozen=True)
 class Link:
-    """A line drawn between two spaces (a trail of the map); ``tone`` is its look (``trail``, ``bridge``)."""
+    """A line drawn between two spaces (a trail of the map); ``tone`` is its look: ``trail`` (the default,
+    written ""), ``dashed`` (a lesser way: a dock, a door) or ``water`` (a way across water).
+
+    Where the area has a background picture, the picture already draws its links: the SVG picture and the
+    page leave them out there, and only the text renderer, which has no picture, draws them.
+    """
 
     a: str
     b: str
@@ -238,6 +245,9 @@ class Scene:
     key: tuple[KeyEntry, ...] = ()
     #: The status lines, the first the main one ("Turn 3: Blue to act").
     status: tuple[str, ...] = ()
+    #: How the pieces' tokens read (``Piece.token``), a sentence each: for the text renderer, the one medium
+    #: that draws a piece as its token ("L^ a Blue Legionnaire facing row 8; small letters are Red's").
+    token_key: tuple[str, ...] = ()
     panels: tuple[Panel, ...] = ()
     actions: tuple[Action, ...] = ()
     last: tuple[LastMove, ...] = ()
@@ -341,7 +351,7 @@ def from_json(data: dict[str, Any]) -> Scene:
         marks=each(Mark, data["marks"]),
         arrows=each(Arrow, data["arrows"], path=tuple),
         key=each(KeyEntry, data["key"]),
-        status=tuple(data["status"]),
+        status=tuple(data["status"]), token_key=tuple(data["token_key"]),
         panels=each(Panel, data["panels"], lines=tuple, chips=lambda cs: tuple(piece(c) for c in cs)),
         actions=each(Action, data["actions"], clicks=tuple, route=tuple),
         last=each(LastMove, data["last"], spaces=tuple, route=tuple),

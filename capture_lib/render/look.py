@@ -8,7 +8,27 @@ deficiencies can tell apart; every mark also differs by its shape and its corner
 
 from __future__ import annotations
 
-from capture_lib.render.svg import INK_SOFT, PALETTE, SEAT_COLOURS, SEAT_INKS
+#: Okabe and Ito's palette, and the ink and paper of every picture.
+PALETTE = {
+    "blue": "#0072B2",
+    "red": "#D55E00",
+    "orange": "#E69F00",
+    "sky": "#56B4E9",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "purple": "#CC79A7",
+    "ink": "#222222",
+    "paper": "#FBFAF5",
+}
+#: The colour of each seat, in seat order (two-player games use the first two).
+SEAT_COLOURS = (PALETTE["blue"], PALETTE["red"], PALETTE["green"], PALETTE["purple"])
+#: Darker shades of the seats' colours for text, and for a fill under white text: each reads at 4.5:1 (WCAG AA)
+#: on white or the paper, where vermillion, green and purple themselves do not.
+SEAT_INKS = ("#0072B2", "#B34700", "#007A59", "#A5477B")
+#: Grey for secondary text (labels, captions): 4.5:1 on the paper.
+INK_SOFT = "#5E5E5E"
+#: The font of every picture's text.
+FONT = "font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif\""
 
 #: A key's colours by name (``capture_lib.core.scene.COLOURS``): the ring's colour, and a darker shade for
 #: the glyph on white (which must read at 4.5:1).

@@ -12,9 +12,10 @@ import math
 import textwrap
 from html import escape
 
+from capture_lib.core.cards import pretty_card
 from capture_lib.core.scene import Area, KeyEntry, Piece, Scene, Space
 from capture_lib.render import look
-from capture_lib.render.svg import FONT, PALETTE, pretty_card
+from capture_lib.render.look import FONT, PALETTE
 
 #: The room around a grid for its row and column names, and around any other board.
 GRID_MARGIN = 28
@@ -323,9 +324,11 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
             inner.append(assets[area.background])
         elif area.layout != "grid" and area.title:
             inner.append(_text(area.x + 4, area.y + 12, area.title, 11, look.SOFT, "start", "bold"))
+    # A background picture draws its area's links itself (a map's trails).
+    drawn = {a.id for a in scene.areas if a.background and assets and a.background in assets}
     for link in scene.links:
         a, b = by_id.get(link.a), by_id.get(link.b)
-        if a and b:
+        if a and b and a.area not in drawn:
             inner.append(f'<line x1="{a.x:.1f}" y1="{a.y:.1f}" x2="{b.x:.1f}" y2="{b.y:.1f}" stroke="#8A7A5A" '
                          'stroke-width="3"/>')
     inner += [_space(s) for s in scene.spaces]

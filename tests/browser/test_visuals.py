@@ -16,9 +16,10 @@ import pytest
 pytest.importorskip("anywidget")
 
 from capture_lib import load_game  # noqa: E402
-from capture_lib.games.command_capture import render  # noqa: E402
+from capture_lib.games.command_capture.scene import KEY, scene  # noqa: E402
 from capture_lib.hosts.widget import BoardWidget  # noqa: E402
-from capture_lib.render import svg  # noqa: E402
+from capture_lib.render import look  # noqa: E402
+from capture_lib.render.picture import to_svg  # noqa: E402
 from tests.board_page import open_page  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -200,37 +201,37 @@ def test_every_command_capture_mark_differs_from_the_seats_on_the_live_board(bro
     page.close()
 
 
-#: A mark in the engine's picture: its square's corner, its colour, its kind, its dash pattern and its glyph.
-SVG_MARK = re.compile(r'<rect x="([\d.]+)" y="([\d.]+)"[^>]*? stroke="(#[0-9A-Fa-f]{6})" stroke-width="[\d.]+" '
-                      r'class="cmc-mark cmc-mark-(\w+)"(?: stroke-dasharray="([^"]*)")?/>'
-                      r'(?:<rect[^>]*/>)?(?:<circle[^>]*/><text[^>]*>([^<]*)</text>)?')
+#: The marks of Command Capture's key drawn as a ring or a glow (not a tint, an arrow or a piece's own feature).
+RINGED = ("solid", "thick", "dashed", "dotted", "double", "glow")
 
 
 def test_every_command_capture_mark_differs_from_the_seats_in_the_engines_pictures():
     cc = load_game("command-capture")
-    pictures = {"legion": render.show_unit(legion_state(), "D4").text,
-                "bash": render.show_unit(cc.from_position("k6f/8/8/2i5/3M+4/8/8/K6F b VE"), "E3").text,
-                "maiden": render.show_unit(cc.from_position("k6f/8/3i4/3M4/3M4/8/8/K6F b VE"), "D4").text}
-    found = {name: SVG_MARK.findall(text) for name, text in pictures.items()}
-    # The Legionnaire's captures are drawn on the three squares the text names, and nowhere else.
-    captures = {(float(x), float(y)) for x, y, _, kind, _, _ in found["legion"]
-                if kind == "capture" and float(x) >= render.MARGIN}  # the key's samples lie left of the board
-    assert captures == {(render.square_xy(sq)[0] + 2.5, render.square_xy(sq)[1] + 2.5) for sq in ("C5", "D5", "E5")}
+    states = {"legion": (legion_state(), "D4"), "bash": (cc.from_position("k6f/8/8/2i5/3M+4/8/8/K6F b VE"), "D4"),
+              "maiden": (cc.from_position("k6f/8/3i4/3M4/3M4/8/8/K6F b VE"), "D4")}
+    scenes = {name: scene(state.observation(0), state.legal_actions(), select=square)
+              for name, (state, square) in states.items()}
+    pictures = {name: to_svg(drawn) for name, drawn in scenes.items()}
+    # The Legionnaire's captures are marked on the three squares the text names, and nowhere else.
+    assert {m.at for m in scenes["legion"].marks if m.key == "capture"} == {"C5", "D5", "E5"}
+    shown = {m.key for drawn in scenes.values() for m in drawn.marks}
+    assert {"select", "move", "capture", "ranged", "command"} <= shown, shown
     shapes = {}
-    for marks in found.values():
-        for _, _, stroke, kind, dash, glyph in marks:
-            for seat in svg.SEAT_COLOURS[:2]:
-                assert distance(hex_rgb(stroke), hex_rgb(seat)) > FAR, (kind, stroke, seat)
-            shapes[kind] = (dash, glyph)
-    assert {"select", "move", "capture", "ranged"} <= set(shapes), shapes
+    for entry in KEY:
+        ring = look.COLOURS[entry.colour][0]
+        if entry.look in RINGED:
+            for seat in look.SEAT_COLOURS[:2]:
+                assert distance(hex_rgb(ring), hex_rgb(seat)) > FAR, (entry.key, ring, seat)
+            shapes[entry.key] = (entry.look, entry.glyph)
+        if entry.key in shown and entry.look in RINGED:
+            assert any(f'stroke="{ring}"' in picture for picture in pictures.values()), entry.key
     assert len(set(shapes.values())) == len(shapes), f"two kinds of mark share a shape: {shapes}"
     # Blocked sides and facing arrows are drawn in colours of their own too, and the key names what is shown.
-    walls = re.findall(r'fill="(#[0-9A-Fa-f]{6})" stroke="#ffffff" stroke-width="1" class="cmc-block"',
-                       pictures["bash"])
-    arrows = re.findall(r'class="cmc-facing" points="[^"]*" fill="(#[0-9A-Fa-f]{6})"', pictures["bash"])
+    walls = re.findall(r'fill="(#[0-9A-Fa-f]{6})" stroke="#ffffff" stroke-width="1" ?/>', pictures["bash"])
+    arrows = re.findall(r'<polygon points="[^"]*" fill="(#[0-9A-Fa-f]{6})"/>', pictures["bash"])
     assert walls and arrows
     for colour in walls + arrows:
-        for seat in svg.SEAT_COLOURS[:2]:
+        for seat in look.SEAT_COLOURS[:2]:
             assert distance(hex_rgb(colour), hex_rgb(seat)) > FAR, colour
     assert all(name in pictures["legion"] for name in (">capture<", ">move<", ">selected unit<", ">Command aura<"))
     assert ">shot<" in pictures["maiden"] and ">blocked side<" in pictures["bash"]

@@ -669,13 +669,17 @@ def test_every_ruling_has_tests():
 
 
 def test_text_picture_shows_only_what_the_seat_sees():
-    from capture_lib.games.capture_the_commander.terminal import to_text
+    from capture_lib.games.capture_the_commander.scene import scene
+    from capture_lib.render.text import scene_text
 
     state = two(north={"s1": "AD"}).play("N1xS1")
-    text = to_text(state.observation(1))
-    assert "1:AD+" in text and "1:." in text and "beaten: 2H" in text
+    text = scene_text(scene(state.observation(1)))
+    layouts = next(line for line in text.splitlines() if line.startswith("1:"))
+    assert layouts.split() == ["1:AD\u25cb", "2:?\u25cb", "3:?\u25cb", "4:?\u25cb", "--", "2:?\u25cb", "3:?\u25cb",
+                               "4:?\u25cb"]  # North's shown Ace beside South's empty first place
+    assert "Beaten out of the game: 2\u2665" in text and "Key: \u25cb fully uncovered" in text
     assert "KS" not in text  # North's card 12, never shown
-    assert "12:KS" in to_text(state.view(None, everything=True))
+    assert "12:KS" in scene_text(scene(state.view(None, everything=True)))
 
 
 def test_terminal_game():

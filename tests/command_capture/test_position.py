@@ -65,25 +65,34 @@ def test_finished_position_reads_back_as_over():
     assert again.is_over and again.winners == (0,)
 
 
+def _scene(view, **extra):
+    return describe(GAME.slug).require("scene").scene(view, **extra)
+
+
 def test_svg_picture():
+    from capture_lib.render.picture import to_svg
+
     s = GAME.quick_start("D2", "E7")
-    picture = describe(s.game.slug).require("render").to_svg(s.view(None, everything=True))
+    picture = to_svg(_scene(s.view(None, everything=True)))
     assert picture.startswith("<svg") and "Rome" in picture and "CMDR" in picture
     assert picture.count("ASSN") == 2  # the full teaching view
-    from capture_lib.games.command_capture.render import to_svg
-    red = to_svg(s.observation(1), highlights={"D3": "move", "E6": "capture"})
+    red = to_svg(_scene(s.observation(1), marks={"D3": "move", "E6": "capture"}))
     assert red.count("ASSN") == 1
 
 
 def test_text_board_for_the_terminal():
-    from capture_lib.games.command_capture.render import to_text
+    from capture_lib.render.text import key_text, scene_text
 
     s = GAME.quick_start("D2", "E7").play("flip A2")
-    blue = to_text(s.observation(0))
-    red = to_text(s.observation(1))
-    assert "X^*" in blue and "X" not in red.split("Blue")[0]  # Red sees Blue's Assassin as a Legionnaire
+    blue, red = (scene_text(_scene(s.observation(seat))) for seat in (0, 1))
+    board = [line for line in red.splitlines() if line[:5].strip().isdigit()]
+    assert "X^*" in blue and len(board) == 8 and not any("X" in line for line in board)  # Red sees a Legionnaire
     assert "L+^#2" in blue  # A2 flipped to Defend: locked for Red's turn and Blue's next
-    assert blue.splitlines()[1].startswith("  8  sv")
+    assert next(line for line in blue.splitlines() if line.startswith("  8")).startswith("  8  sv")
+    # Red sees the board turned (row 1 on top, file H on the left); a token's facing stays the board's own.
+    assert red.splitlines()[2].split() == list("HGFEDCBA") and board[0].startswith("  1  S^")
+    key = key_text(_scene(s.observation(0)))
+    assert "X Assassin" in key and "L Legionnaire" in key and "#n a State Lock" in key
 
 
 def test_terminal_game_runs():

@@ -159,11 +159,11 @@ def test_a_whole_setup_through_the_rules():
 
 
 def test_the_terminal_map_hides_the_other_knight_and_hand():
-    from capture_lib.games.medieval_capture.terminal import MedievalView
-    from capture_lib.render.paint import Paint
+    from capture_lib.games.medieval_capture.scene import scene
+    from capture_lib.render.text import scene_text
 
     s = pos(dice=(4, 11), blue_hand="AMBUSH!")
-    blue, red = (MedievalView().board(s.observation(seat), Paint(False)) for seat in (0, 1))
-    assert "B3*" in blue and "R3*" not in blue and "R3" in blue
-    assert "R3*" in red and "B3*" not in red and "AMBUSH" not in red and "1 hidden" in red
-    assert "white 4, black 11" in blue
+    blue, red = (" ".join(scene_text(scene(s.observation(seat))).split()) for seat in (0, 1))
+    assert "B3*" in blue and "R3*" not in blue and "R3" in blue and "AMBUSH!" in blue
+    assert "R3*" in red and "B3*" not in red and "AMBUSH" not in red and "1 card in hand (hidden)" in red
+    assert "white 4: pieces at home" in blue and "black 11: pieces in enemy territory" in blue

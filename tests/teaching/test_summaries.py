@@ -150,13 +150,13 @@ def test_each_handout_carries_the_engines_picture_beside_the_rules(printed, slug
 def test_the_picture_shows_only_what_its_seat_may_see():
     # Drawn from Blue's observation: Red's hidden Knight and Red's hidden Assassin never appear.
     from capture_lib.games.command_capture import GAME
-    from capture_lib.games.command_capture.render import to_svg
-    from capture_lib.games.medieval_capture import render as medieval
+    from capture_lib.games.command_capture.scene import scene
+    from capture_lib.render.picture import to_svg
 
     svg, _ = summaries.PICTURES["medieval-capture"][0]()
-    assert svg.count(f'stroke="{medieval.GOLD}" stroke-width="3.5"') == 1  # the ring round Blue's own Knight
+    assert svg.count('stroke="#E6B800" stroke-width="3.5"') == 1  # the gold ring round Blue's own Knight
     svg, _ = summaries.PICTURES["command-capture"][0]()
-    everything = to_svg(GAME.quick_start().view(None, everything=True))
+    everything = to_svg(scene(GAME.quick_start().view(None, everything=True)))
     assert everything.count(">ASSN<") == 2 and svg.count(">ASSN<") == 1  # only Blue's own Assassin
 
 

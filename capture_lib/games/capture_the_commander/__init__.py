@@ -1,8 +1,7 @@
 """Capture the Commander: face-down triangular layouts; attack with uncovered cards, capture Commanders.
 
 The game's one folder: its rules (``rules``), computer players (``players``), what its boards and
-pictures draw (``scene``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every shared layer reads
-of it.
+pictures draw (``scene``), lessons and rules index. ``DESCRIPTION`` is what every shared layer reads of it.
 """
 
 from capture_lib.core.description import Description

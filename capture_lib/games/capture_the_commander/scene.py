@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from capture_lib.core.cards import is_red_card, pretty_card
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import Action as EngineAction
 from capture_lib.core.scene import (
@@ -36,7 +37,6 @@ from capture_lib.core.scene import (
 )
 from capture_lib.games.capture_the_commander.rules import layout as lay
 from capture_lib.games.capture_the_commander.rules.actions import Attack, Pick, parse_action
-from capture_lib.render.svg import is_red_card, pretty_card
 
 GAME = "capture-the-commander"
 
@@ -74,6 +74,10 @@ KEY = (
     KeyEntry("note", "look here", "a card the text talks about", "glow", "sky"),
 )
 GLYPHS = {entry.key: entry.glyph for entry in KEY}
+#: How a card's token reads in a terminal (the scene's ``token_key``).
+TOKEN_KEY = ("A card is its place, a colon and its value (its rank, then its suit's letter: S, H, D or C); 5:? is the "
+             "card in slot 5, not seen yet; C the Commander's place (slot 13); -- an empty place. Attack as N4xS5: "
+             "your card 4 attacks South's card 5.",)
 _COVERAGE_KEYS = {"uncovered": "uncovered", "partial": "partial", "full": "covered"}
 
 
@@ -484,7 +488,7 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
     builder.arrows.extend(arrows)
     builder.panels.extend(_panels(view, names, bool(told)))
     return builder.build(KEY, status_lines(view), hints=_hints(view, records), seat=seat, over=view["over"],
-                         focus=focus, always={"select"} if records else ())
+                         focus=focus, token_key=TOKEN_KEY, always={"select"} if records else ())
 
 
 def layout_diagram() -> Scene:

@@ -1,8 +1,8 @@
 """Card Commander: three lanes, three rounds, and a Commander whose bonus favours some suits.
 
 The game's one folder: its rules (``rules``), computer players (``players``), what its board draws
-(``scene``, for every renderer), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every
-shared layer reads of it.
+(``scene``, for every renderer), lessons and rules index. ``DESCRIPTION`` is what every shared layer
+reads of it.
 """
 
 from capture_lib.core.description import Description

@@ -31,6 +31,7 @@ from capture_lib.games.card_commander.rules.actions import (
 )
 from capture_lib.games.card_commander.rules.state import (
     BONUSES,
+    CARDS_PER_ROUND,
     COMMANDER_CARDS,
     HAND_SIZE,
     ROUNDS,
@@ -57,6 +58,10 @@ KEY = (
              "dashed", "sky"),
 )
 
+#: How a card's token reads in a terminal (the scene's ``token_key``).
+TOKEN_KEY = ("A card is its rank, then its suit's letter (S, H, D or C) as the notation writes it; ?? a card face "
+             "down, -- an empty place; =N after a card is what it is worth with its side's Commander, +N what an extra "
+             "card adds.",)
 #: How a lane was won (the view's ``how``), in words; its mark is the key's ``won-`` entry of the same name.
 HOW_WORDS = {"higher": "higher card", "extra": "extra card", "coin": "coin flip"}
 #: A hand's card holder, and the step from one to the next: a hand of ten spans the scene's width. (The page
@@ -371,11 +376,25 @@ def action_record(action: EngineAction | str, view: dict[str, Any], hand: dict[s
     if isinstance(action, Extra):
         card = str(action.card)
         lane = LANES[view["tie_lane"]]
+        bonus = "with" if view["options"].get("extra_card_bonus", True) else "without"
         return Action(text, clicks=(hand[card],), button=f"add {pretty(card)} to the {lane} lane", kind="extra",
-                      label=f"add {pretty(card)} to the tied {lane} lane as your extra card")
+                      label=f"add {pretty(card)} to the tied {lane} lane as your extra card (once a game, {bonus} "
+                            "your Commander's bonus)")
     if isinstance(action, Pass):
-        return Action(text, button="pass", label="pass: add no extra card")
+        return Action(text, button="pass", label="pass: add no extra card" + _why_only_pass(view))
     raise ValueError(f"{text} is not an action a Card Commander player takes")
+
+
+def _why_only_pass(view: dict[str, Any]) -> str:
+    """Why the side to act on a tie may only pass, if it may: its extra card spent, or its hand needed."""
+    seat = view.get("to_act")
+    if view["phase"] != "tie" or seat not in (0, 1) or view["hands"][seat] is None:
+        return ""
+    if view["extra_used"][seat]:
+        return " (your one extra card of the game is spent)"
+    if len(view["hands"][seat]) - 1 < CARDS_PER_ROUND * (ROUNDS - view["round"]):
+        return f" (your hand must keep {CARDS_PER_ROUND} cards for each round still to come)"
+    return ""
 
 
 def _hints(view: dict[str, Any], records: Sequence[Action]) -> tuple[str, ...]:
@@ -554,7 +573,7 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
     # The page marks the cards a player picks with the key's "select": keep it wherever a move takes clicks.
     always = {"select"} if any(record.clicks for record in records) else set()
     return builder.build(KEY, status_lines(view), hints=_hints(view, records), seat=seat, over=view["over"],
-                         focus=focus, always=always)
+                         focus=focus, token_key=TOKEN_KEY, always=always)
 
 
 __all__ = ["KEY", "action_record", "bonus_words", "card_words", "scene", "shown_lanes",

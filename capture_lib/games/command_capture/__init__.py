@@ -1,8 +1,8 @@
 """Command Capture: an 8x8 board, Rome, Egypt or the Vikings, and units that each have two states.
 
-The game's one folder: its rules (``rules``), computer players (``players``), board picture
-(``render``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every shared layer reads
-of it.
+The game's one folder: its rules (``rules``), computer players (``players``), what its board draws
+(``scene``), its Timed Mode clock (``session``), course, lessons and rules index. ``DESCRIPTION`` is what
+every shared layer reads of it.
 """
 
 from capture_lib.core.description import Description

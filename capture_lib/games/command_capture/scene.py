@@ -229,6 +229,20 @@ def status_lines(view: dict[str, Any]) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def token_key(view: dict[str, Any]) -> tuple[str, ...]:
+    """How a unit's token reads in a terminal (``i+v#2``), naming each kind on the board by its letter."""
+    kinds: dict[str, str] = {}
+    for unit in view["units"]:
+        kinds.setdefault(unit["letter"], unit["kind"])
+    letters = ", ".join(f"{letter} {name}" for letter, name in sorted(kinds.items()))
+    players = view["players"]
+    return (f"A unit is its kind's letter ({letters}): a capital is {players[0]}'s, a small letter "
+            f"{players[1]}'s. Then + its second state (! a revealed Assassin), its facing ^ (towards row 8), "
+            "> (towards file H), v (towards row 1) or < (towards file A), * your hidden Assassin, #n a State Lock "
+            "for n more turns: i+v#2 is a small-letter Infantry in its second state, facing row 1, that may not "
+            "flip for 2 more turns.",)
+
+
 def _hints(view: dict[str, Any], records: list[Action]) -> tuple[str, ...]:
     if not records:
         return ()
@@ -304,4 +318,4 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
             if len(last.route) == 2:
                 builder.arrows.append(Arrow(last.route, "last"))
     return builder.build(KEY, status_lines(view), hints=_hints(view, records), seat=seat, over=view["over"],
-                         focus=focus, always=always | {"select"} if records else always)
+                         focus=focus, token_key=token_key(view), always=always | {"select"} if records else always)

@@ -1,7 +1,7 @@
 """Capture: A Medieval Wargame: rock trails, rivers, lakes, a Cathedral, hidden Knights and three Crowns.
 
 The game's one folder: its rules (``rules``), computer players (``players``), what its board draws
-(``scene``, with ``board.css``), lessons, rules index and terminal hints. ``DESCRIPTION`` is what every
+(``scene``, with ``board.css``), lessons and rules index. ``DESCRIPTION`` is what every
 shared layer reads of it.
 """
 

@@ -26,7 +26,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from capture_lib.core.protocol import Action as EngineAction
-from capture_lib.core.scene import Action, Area, Arrow, KeyEntry, LastMove, Panel, Piece, Scene, SceneBuilder, Space
+from capture_lib.core.scene import (
+    Action,
+    Area,
+    Arrow,
+    KeyEntry,
+    LastMove,
+    Link,
+    Panel,
+    Piece,
+    Scene,
+    SceneBuilder,
+    Space,
+)
 from capture_lib.games.medieval_capture.rules.actions import (
     End,
     Kill,
@@ -90,24 +102,31 @@ KEY = (
     KeyEntry("crown", "Crown", "a Crown, lying on its space or carried by the piece beside it", "piece", "yellow",
              CROWN),
     KeyEntry("rock", "rock", "a space of the trails, where a piece may stop", "space"),
-    KeyEntry("crown-space", "Crown space", "where a side's Crowns start: three in each territory", "space"),
-    KeyEntry("knight-space", "Knight space", "", "space"),
-    KeyEntry("treasure-space", "treasure space", "", "space"),
-    KeyEntry("bridge", "bridge", "a rock over a river: the trail crosses the water here", "space"),
+    KeyEntry("crown-space", "Crown space", "where a side's Crowns start: three in each territory", "space",
+             glyph="\u2654"),
+    KeyEntry("knight-space", "Knight space", "", "space", glyph="\u265e"),
+    KeyEntry("treasure-space", "treasure space", "", "space", glyph="$"),
+    KeyEntry("bridge", "bridge", "a rock over a river: the trail crosses the water here", "space", glyph="="),
     KeyEntry("boat", "boat", "a piece may sail from its rock's dock along the river, or across the lake, to "
-             "another boat's rock; it never stops on a boat", "space"),
+             "another boat's rock; it never stops on a boat", "space", glyph="\u222a"),
     KeyEntry("cathedral", "Cathedral", "neutral ground for any number of pieces of both sides: no capture there, "
-             "and a piece inside moves by the higher die", "space"),
+             "and a piece inside moves by the higher die", "space", glyph="\u271a"),
     KeyEntry("dungeon", "dungeon", "where a side keeps the enemy pieces it captured; an enemy piece that enters "
-             "it frees one", "space"),
+             "it frees one", "space", glyph="#"),
     KeyEntry("moved", "moved this turn", "a faded piece has moved (or just arrived) this turn and cannot move "
              "again until its side's next turn", "piece", "grey", "\u25cc"),
 )
 
 
-#: The kinds of space the key shows, by key entry.
+#: The kinds of space the key shows, by key entry (a space's tone ``kind-<entry>`` says which it is).
 TERRAIN = {"rock": "rock", "crown-space": "crown", "knight-space": "knight", "treasure-space": "treasure",
            "bridge": "bridge", "boat": "boat", "cathedral": "cathedral", "dungeon": "dungeon"}
+_KIND_KEYS = {kind: key for key, kind in TERRAIN.items()}
+#: How the pieces' tokens read in a terminal (the scene's ``token_key``).
+TOKEN_KEY = ("B5 is a Blue piece, R5 a Red one; B5* your Knight (in the teaching view, either side's); \u265b a "
+             "Crown, lying on its space or carried by the piece beside it.",
+             "A space shows its name (b13 is Blue's 13, r13 Red's); a marked one, or one of a kind with a sign, "
+             "the end of it (\u265e15 is a Knight space, b15 or r15 by its side of the map).")
 
 
 def _key_for(options: dict[str, Any]) -> tuple[KeyEntry, ...]:
@@ -381,7 +400,7 @@ def _spaces(builder: SceneBuilder, viewer: int | None, shown: set[str], spots: s
         shape = "hidden" if kind == "boat" else "square" if kind in ("cathedral", "dungeon") else "rock"
         label = "Cathedral (c)" if kind == "cathedral" else sid
         major = kind in ("cathedral", "dungeon") or sid in shown
-        tones = (f"kind-{kind}",) + (() if major else ("minor",))
+        tones = (f"kind-{_KIND_KEYS[kind]}",) + (() if major else ("minor",))
         builder.spaces.append(Space(sid, MAP, x, y, w, h, shape, label=label, name=_space_name(i, viewer),
                                     tones=tones))
     for side, spot in sorted(spots):
@@ -390,6 +409,15 @@ def _spaces(builder: SceneBuilder, viewer: int | None, shown: set[str], spots: s
                                     label=str(spot), tones=("spot",),
                                     name=f"{_whose(side, viewer)} catapult's firing spot {spot} of {SPOTS}, "
                                          "counted from the north"))
+
+
+@functools.cache
+def trails(board: Board = BOARD) -> tuple[Link, ...]:
+    """The map's ways between spaces, as the scene's links (the map's picture draws them; the text renderer
+    draws these): trails, docks and dungeon doors (``dashed``), and the ways across water (``water``)."""
+    tones = {"trail": "", "dock": "dashed", "dungeon": "dashed"}
+    return tuple(Link(board.ids[i], board.ids[j], tones.get(kind, "water"))
+                 for i, adjacent in enumerate(board.adjacent) for j, kind in adjacent if j > i)
 
 
 # ----- the pieces -------------------------------------------------------------------------------------------------
@@ -871,6 +899,7 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
     for arrow in [*arrows, *last_arrows]:
         shown.update(arrow.path[:1] + arrow.path[-1:])
     _spaces(builder, viewer, shown, spots)
+    builder.links.extend(trails())
     always = _pieces(builder, view, viewer)
     builder.actions.extend(records)
     for space, key in wanted:
@@ -885,7 +914,7 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
     always |= set(TERRAIN)
     return builder.build(_key_for(view.get("options", {})), status_lines(view, has_moves),
                          hints=_hints(view, records), seat=view.get("viewer"), over=view["over"], focus=focus,
-                         assets=(BACKGROUND,), always=always)
+                         assets=(BACKGROUND,), token_key=TOKEN_KEY, always=always)
 
 
 def focus_on(spaces: Sequence[str], margin: float = 70, least: float = 420) -> tuple[float, float, float, float]:

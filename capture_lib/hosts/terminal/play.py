@@ -25,7 +25,7 @@ from capture_lib.core.files import load_file, save_file
 from capture_lib.core.protocol import State
 from capture_lib.core.scene import Scene, from_json
 from capture_lib.render.paint import Paint, colour_wanted
-from capture_lib.render.text import key_text, matching, scene_text, wrap_moves
+from capture_lib.render.text import actions_text, focus, key_text, matching, scene_text, wrap_moves
 from capture_lib.session import vault
 from capture_lib.session.board import BoardController, shortened
 
@@ -76,12 +76,17 @@ class Terminal:
         return from_json(self.session.scene)
 
     def show(self, marks: dict[str, str] | None = None, force: bool = False) -> None:
-        """Print the board if it changed (or ``force``), the last moves that are new, and the board's message."""
+        """Print the board if it changed (or ``force``) and what the seat may do, else the last moves that are
+        new; then the board's message."""
         values = self.session.values()
         scene = self.scene
         last = tuple(m.text for m in scene.last)
         if force or values["scene"] != self.shown_scene or marks:
-            self.stdout.write("\n" + scene_text(scene, self.paint, marks) + "\n")
+            self.stdout.write("\n" + scene_text(scene, self.paint, marks, self.width) + "\n")
+            if not marks and not self.session.curtain:
+                offered = actions_text(scene)
+                if offered:
+                    self.say(offered)
         elif last != self.shown_last and last:
             self.say("Last: " + " \u00b7 ".join(last[-6:]))
         self.shown_scene, self.shown_last = values["scene"], last
@@ -124,7 +129,7 @@ class Terminal:
             return False
         if low in ("help", "?"):
             self.say(COMMANDS)
-            key = key_text(self.scene)
+            key = key_text(self.scene, full=True)
             if key:
                 self.say(key)
             self.show(force=True)
@@ -169,20 +174,21 @@ class Terminal:
         return True
 
     def list_moves(self, words: list[str]) -> None:
-        """The legal moves (those naming ``words``), with where a named piece's moves go marked."""
-        records = self.scene.actions
-        moves = [r.notation for r in records]
+        """The legal moves (those naming ``words``), with what a word names said and where its moves go
+        marked on the board."""
+        scene = self.scene
+        moves = [r.notation for r in scene.actions]
         found = matching(moves, words)
         if words and not found:
             self.say(f"no legal move names {shortened(' '.join(words))}; 'moves' lists all "
                      f"{len(moves)} move{'s' if len(moves) != 1 else ''}")
             return
         if words:
-            first = {w.lower() for w in words}
-            marks = {r.clicks[-1]: r.kind for r in records if r.notation in found and len(r.clicks) > 1
-                     and r.clicks[0].lower() in first and r.kind}
-            if marks:
-                self.show(marks=marks)
+            named = focus(scene, words, found)
+            if named.marks:
+                self.show(marks=named.marks)
+            if named.about:
+                self.say(named.about)
         count = len(found)
         self.say(f"{count} legal move{'s' if count != 1 else ''}" + (f" with {' '.join(words)}" if words else "") + ":")
         self.stdout.write("\n".join(wrap_moves(found, self.width, by_first_word=len(found) > 12)) + "\n")

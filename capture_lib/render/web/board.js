@@ -255,7 +255,9 @@ function overlay(area, scene, ctx) {
     preserveAspectRatio: "none" });
   const at = {};
   for (const s of scene.spaces) if (s.area === area.id) at[s.id] = s;
-  for (const link of scene.links || []) {
+  // A background picture draws its area's links itself (a map's trails).
+  const pictured = area.background && typeof ASSETS === "object" && ASSETS !== null && ASSETS[area.background];
+  for (const link of pictured ? [] : scene.links || []) {
     if (at[link.a] && at[link.b]) {
       svg.append(svgNode("line", { x1: at[link.a].x, y1: at[link.a].y, x2: at[link.b].x, y2: at[link.b].y, class: `cap-link cap-link-${link.tone || "trail"}` }));
     }
