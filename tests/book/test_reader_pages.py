@@ -333,17 +333,6 @@ def option_words() -> tuple[set[str], set[str]]:
     return coined, names
 
 
-def rulings_name_options() -> bool:
-    """Whether a ruling beside its rule still names its engine option ("the engine option ``aces``").
-
-    Until content-a's branch is merged, ``bookkit.docs`` writes each ruling in full, naming its option, and
-    the check leaves the ruling boxes out; with its one-line notes in players' words the boxes are checked.
-    """
-    from capture_lib.bookkit import docs
-
-    return not hasattr(docs, "ruling_note_markdown")
-
-
 def reader_problems(page: str, skip_rulings: bool = False) -> list[str]:
     """What a reader of the built ``page`` would see that belongs behind "Show the code" or on the programming
     pages: a printed result, an engine option's name, a ``name=value``, a position string."""
@@ -413,7 +402,7 @@ def test_reader_facing_pages_hold_no_engine_words(built_book, request):
     failures = {}
     for path in pages:
         where = path.relative_to(html_root).as_posix()
-        found = reader_problems(path.read_text(encoding="utf-8"), skip_rulings=rulings_name_options())
+        found = reader_problems(path.read_text(encoding="utf-8"))
         if found:
             failures[where] = found
     assert not failures, "\n".join(f"{where}: {found[:6]}" for where, found in failures.items())
