@@ -28,7 +28,6 @@ LOCAL = ("http://127.0.0.1:", "blob:", "data:", "about:")
 THEME_NOISE = ("THEBE_JS_URL", "Got invalid theme mode")
 #: Going live waits for Pyodide (a few seconds cold on two busy cores).
 LIVE_MS = 60_000
-SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 @pytest.fixture(scope="module")
@@ -136,63 +135,52 @@ def shows(locator, text: str) -> None:
     locator.filter(has_text=text).first.wait_for(timeout=10_000)
 
 
-def click_move(live: LivePage, index: int, game: str, action: str) -> None:
-    """Make ``action`` (a legal move) by clicking the board, as a player would."""
-    root = live.root(index)
-    if game == "card-commander":  # "commander NAME": the Commander's button
-        name = action.split()[1]
-        live.click(index, root.get_by_role("button", name=re.compile(f"^{name} ")))
-    elif game == "capture-the-commander":  # "N1xS3": the attacking card, then its target
-        attacker, target = action.split("x")
-        live.click(index, root.locator(f'button[aria-label^="{SEATS[attacker[0]]} card {attacker[1:]},"]'))
-        live.click(index, root.locator(f'button[aria-label^="{SEATS[target[0]]} card {target[1:]},"]'))
-    elif game == "command-capture":  # "assassin D2": the square
-        live.click(index, root.locator(f'button[aria-label="{action.split()[1]}"]'))
-    else:  # Medieval "place B1 b3": the lit space (as a button: many are folded away), then the move
-        folded = root.locator("details:has(.mc-space-button):not([open]) > summary")
-        if folded.count():
-            folded.first.click()
-        live.click(index, root.locator(f'button[aria-label="space {action.split()[2]}"]'))
-        if live.sent(index)[-1:] != [{"type": "play", "action": action}]:
-            live.click(index, root.get_by_role("button", name=action, exact=True))
+def legal(live: LivePage, index: int) -> list[str]:
+    """The moves the board offers: the notation of each of its scene's actions."""
+    scene = live.value(index, "scene") or {}
+    return [a["notation"] for a in scene.get("actions", [])]
+
+
+def log(live: LivePage, index: int) -> list[str]:
+    """The board's move log, as its values hold it."""
+    return live.value(index, "log") or []
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_play_page_goes_live_and_plays(browser, live_site, game):
+    from tests.browser.drivers import DRIVERS
+
     live = LivePage(browser, f"{live_site}/book/{game}/play.html")
     index = live.board_index("play")
     live.wait_live(index)
     root = live.root(index)
     assert "Live" in live.page.locator(".capture-live-status").nth(index).inner_text()
-    first = live.value(index, "legal")
-    assert first, f"{game}: the live board offers no move"
+    assert legal(live, index), f"{game}: the live board offers no move"
 
-    # A move by click: the module sends the move's notation and the engine plays it.
-    log = live.value(index, "view").get("log", [])
-    click_move(live, index, game, first[0])
-    assert live.sent(index)[-1] == {"type": "play", "action": first[0]}
+    # A move by clicks, as a player makes it: the engine plays it and the log grows.
+    driver = DRIVERS[game]()
+    before = driver.snapshot(root)
+    live.click(index, driver.ready_move(root))
     assert live.value(index, "message_kind") == "info", live.value(index, "message")
-    assert live.value(index, "view").get("log", []) != log
+    driver.check_applied(root, before)
 
     # An illegal move: refused with the engine's reason, the board as it was.
-    stale = next((a for a in first if a not in live.value(index, "legal")), None)
-    assert stale is not None, f"{game}: every first move is still legal"
-    view, legal = live.value(index, "view"), live.value(index, "legal")
-    live.type_move(index, stale)
+    scene, moves = live.value(index, "scene"), log(live, index)
+    live.type_move(index, driver.illegal_move(root))
     assert live.value(index, "message_kind") == "error"
     reason = live.value(index, "message")
     assert reason
     shows(root.locator(".cap-message.cap-error"), reason)
-    assert live.value(index, "view") == view and live.value(index, "legal") == legal
+    assert live.value(index, "scene") == scene and log(live, index) == moves
 
     # Typed moves until the computer has answered one of them (some games open with several moves a side).
     for _ in range(40):
-        legal = live.value(index, "legal")
-        assert legal, f"{game}: no move offered after {live.value(index, 'message')!r}"
-        before = len(live.value(index, "view").get("log", []))
-        live.type_move(index, legal[0])
+        offered = legal(live, index)
+        assert offered, f"{game}: no move offered after {live.value(index, 'message')!r}"
+        before = len(log(live, index))
+        live.type_move(index, offered[0])
         assert live.value(index, "message_kind") == "info", live.value(index, "message")
-        if len(live.value(index, "view").get("log", [])) > before + 1:
+        if len(log(live, index)) > before + 1:
             break
     else:
         pytest.fail(f"{game}: the computer never answered")
@@ -250,7 +238,7 @@ def test_an_exercise_answered_wrong_then_right(browser, live_site):
     root = live.root(index)
     # Legal moves, one at a time, until one is refused as not the answer (the step starts over each time).
     wrong = None
-    for move in live.value(index, "legal"):
+    for move in legal(live, index):
         live.type_move(index, move)
         state = lesson_state(live, index)
         if state["status"] == "wrong":
@@ -305,9 +293,9 @@ def test_try_it_from_here_keeps_the_hidden_hidden(browser, live_site, built_book
     live.await_answer(index, before)
     live.wait_live(index)
     assert live.value(index, "frames") == []
-    legal = live.value(index, "legal")
-    assert legal, live.value(index, "message")
-    live.type_move(index, legal[0])
+    offered = legal(live, index)
+    assert offered, live.value(index, "message")
+    live.type_move(index, offered[0])
     assert live.value(index, "message_kind") == "info", live.value(index, "message")
     root.locator(".cap-controls").wait_for(timeout=10_000)
     live.clean()

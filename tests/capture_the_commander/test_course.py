@@ -12,11 +12,11 @@ import pytest
 
 from capture_lib import load_game
 from capture_lib.bookkit.rules_index import unpractised
+from capture_lib.core.cards import pretty_card
 from capture_lib.games import describe
 from capture_lib.games.capture_the_commander import course as course_module
 from capture_lib.games.capture_the_commander.course import course
 from capture_lib.games.capture_the_commander.rules.state import EMPTY, card_name
-from capture_lib.render.svg import pretty_card
 from capture_lib.session.learn import course_controller
 from capture_lib.session.scenes import scene_json
 

@@ -179,7 +179,7 @@ def test_a_wrong_move_loses_the_level_with_the_hint_and_try_again_starts_it_over
 def test_show_the_solution_of_the_whole_game_names_no_moves():
     controller = course_controller(SLUG, "first-game")
     controller.handle({"type": "lesson", "do": "answer"})
-    assert controller.lesson["answer"] == "" and "no one solution" in controller.lesson["feedback"]
+    assert controller.lesson["answer"] == "" and "no one line of moves" in controller.lesson["feedback"]
     assert controller.lesson["hint"] == controller.current_level.hint
 
 

@@ -149,7 +149,7 @@ def test_the_solution_is_shown_on_request_and_the_level_starts_over():
     board = course_controller("medieval-capture", "fire")
     board.handle({"type": "lesson", "do": "answer"})
     lesson = board.values()["lesson"]
-    assert lesson["answer"] == "shoot from 4 at r37 kill R2" and lesson["moves"] == 0
+    assert lesson["answer"] == "shoot from 4 at r37, kill R2" and lesson["moves"] == 0
     for move in course().level("fire").solution:
         board.handle({"type": "play", "action": move})
     assert board.values()["lesson"]["status"] == "won"
