@@ -52,7 +52,8 @@ class Driver:
     ``heading``: the board to play sits under the page's heading that starts so (else the first board
     that offers a game's controls); ``prefer(options, words)`` orders the candidate clicks (each a dict of
     ``SPACES``, or a button's ``notation``) so a game ends soon; ``buttons_first``: the chance of pressing a
-    button of an action (end the turn, roll) rather than starting a move on the board.
+    button of an action (end the turn, roll) rather than starting a move on the board; ``keyboard``: every
+    click is made from the keyboard instead (``activate``), as a player without a mouse makes it.
     """
 
     slug: str
@@ -62,6 +63,7 @@ class Driver:
     seed: int = 7
     over_text: str = "Game over"
     status_selector: str = STATUS
+    keyboard: bool = False
     #: The notations readied so far, the last one last: a move played is refused when typed again later.
     played: list[str] = field(default_factory=list)
     rng: random.Random = field(init=False)
@@ -120,8 +122,16 @@ class Driver:
                 if buttons.count():
                     return self._readied(buttons.first)
                 raise AssertionError(f"no move to make on a board whose status is {self.status(board)!r}")
-            board.locator(f'button[data-space="{self._pick(firsts)["space"]}"]').click()
+            self.activate(board.locator(f'button[data-space="{self._pick(firsts)["space"]}"]'))
         raise AssertionError("twelve clicks and no move readied")
+
+    def activate(self, element) -> None:
+        """Click ``element``, or with ``keyboard`` reach it by keyboard (``reach``) and press Enter."""
+        if not self.keyboard:
+            element.click()
+            return
+        reach(element)
+        element.page.keyboard.press("Enter")
 
     def _pick(self, options: list[dict]) -> dict:
         ordered = self.prefer(options) if self.prefer else options
@@ -135,6 +145,33 @@ class Driver:
         """A move the player cannot make now: one already played (its piece has moved on, or its time passed);
         before any, a word that is no move."""
         return self.played[0] if self.played else "no such move"
+
+
+#: Whether the focused element is ``t``; else which arrow walks a grid from the focused square towards ``t``
+#: (both in one grid), or "" (press Tab).
+_TOWARDS = """(t) => {
+  const a = document.activeElement;
+  if (a === t) return "here";
+  const grid = a && a.closest(".cap-grid");
+  if (!grid || !grid.contains(t)) return "";
+  const from = a.getBoundingClientRect(), to = t.getBoundingClientRect();
+  const dx = to.x - from.x, dy = to.y - from.y;
+  if (Math.abs(dx) > 2) return dx > 0 ? "ArrowRight" : "ArrowLeft";
+  return dy > 0 ? "ArrowDown" : "ArrowUp";
+}"""
+
+
+def reach(element, limit: int = 400) -> None:
+    """Move the keyboard's focus onto ``element`` with Tab, and with the arrow keys inside a grid (where one
+    square is in the tab order and the arrows walk the rest)."""
+    page = element.page
+    for _ in range(limit):
+        # Found again each time: the board draws anew after an arrow key, and the old node is gone.
+        step = page.evaluate(_TOWARDS, element.element_handle())
+        if step == "here":
+            return
+        page.keyboard.press(step or "Tab")
+    raise AssertionError(f"{limit} keys and the focus never reached {element}")
 
 
 def texts_of(buttons) -> list[str]:

@@ -1,0 +1,125 @@
+"""Accessibility: axe-core finds no WCAG 2.1 A/AA violation in our markup, and every board plays by keyboard.
+
+- Every page of the built book, in light at 1280 px and in dark at 390 px (a phone), opened over
+  ``capture serve``'s static server as a reader opens it (the boards drawn from their pictures and frames).
+- Every game's live board (the shared renderer over its session, ``tests.harness``), at its start, with a
+  move under way and after the computer's reply, in light and dark at 1280 and 390 px.
+- A whole game of each game played from the keyboard alone (Tab, the arrow keys in a grid, Enter), as
+  a player without a mouse plays it, against the computer's random level.
+
+axe's rules and the book's theme are kept apart in ``tests/browser/axe.py``.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from capture_lib.session.board import BoardController
+from tests.browser.axe import AXE, report, violations
+from tests.browser.drivers import DRIVERS, wait_for_played
+from tests.harness import serve
+
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(not AXE.is_file(), reason="axe-core is installed by npm ci")]
+
+GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
+#: How a reader's screen is set: light at a desktop's width, dark on a phone (the book's pages); the boards
+#: get all four.
+PAGE_LOOKS = (("light", 1280), ("dark", 390))
+BOARD_LOOKS = (("light", 1280), ("dark", 1280), ("light", 390), ("dark", 390))
+#: Options for a short whole game by keyboard: Medieval to one Crown (as the play page's quick game), Command
+#: Capture from the quick set-up to a turn limit (a draw at the limit is an end like any other).
+SHORT = {"medieval-capture": {"crowns_to_win": 1}, "command-capture": {"setup": "quick", "turn_limit": 16}}
+
+
+@pytest.fixture(scope="module")
+def site(built_book):
+    """The built book over ``capture serve``'s static server on 127.0.0.1."""
+    from capture_lib.classroom.static import make_server
+
+    assert built_book["returncode"] == 0, built_book["log"][-2000:]
+    server = make_server(built_book["html"], 0, "127.0.0.1")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", built_book["html"]
+    server.shutdown()
+    server.server_close()
+
+
+def test_no_page_of_the_book_breaks_wcag_in_light_or_dark(browser, site):
+    base, html = site
+    pages = sorted(p.relative_to(html).as_posix() for p in html.rglob("*.html")
+                   if "_static" not in p.parts and "reports" not in p.parts and p.name != "genindex.html"
+                   and p.name != "search.html")
+    assert len(pages) > 40
+    found = []
+    for scheme, width in PAGE_LOOKS:
+        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        page = context.new_page()
+        for path in pages:
+            page.goto(f"{base}/{path}")
+            page.wait_for_load_state("load")
+            broken = violations(page)
+            if broken:
+                found.append(report(broken, f"{path} ({scheme}, {width} px)"))
+        context.close()
+    assert not found, "\n".join(found)
+
+
+def _board_states(slug: str) -> list[tuple[str, BoardController]]:
+    """The live board at its start, and after moves (with the computer's reply) on a fresh board."""
+    start = BoardController(slug, seed=4, seat=0, level="random")
+    played = BoardController(slug, seed=4, seat=0, level="random")
+    for _ in range(3):
+        if played.state.is_over or not played.legal:
+            break
+        played.handle({"type": "play", "action": played.legal[0]})
+    return [("start", start), ("after a reply", played)]
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_board_breaks_wcag_at_any_width_in_light_or_dark(browser, slug):
+    found = []
+    for moment, session in _board_states(slug):
+        with serve({"board": session}) as url:
+            for scheme, width in BOARD_LOOKS:
+                context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+                page = context.new_page()
+                page.goto(url)
+                page.locator(".capture-board .cap-status").first.wait_for()
+                broken = violations(page)
+                # A move under way: its first click made, its next clicks marked.
+                first = page.locator("button[data-space].cap-clickable:not([data-notation])")
+                if first.count():
+                    first.first.click()
+                    broken += violations(page)
+                if broken:
+                    found.append(report(broken, f"{slug} {moment} ({scheme}, {width} px)"))
+                context.close()
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_whole_game_by_keyboard_alone(browser, slug):
+    session = BoardController(slug, seed=11, seat=0, level="random", options=SHORT.get(slug))
+    driver = DRIVERS[slug]()
+    driver.keyboard = True
+    with serve({"board": session}) as url:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(10_000)
+        page.goto(url)
+        board = page.locator(".capture-board").first
+        board.locator(".cap-status").first.wait_for()
+        for _ in range(400):
+            if session.state.is_over:
+                break
+            element = driver.ready_move(board)
+            driver.activate(element)
+            wait_for_played(board, driver.played[-1])
+        else:
+            pytest.fail(f"{slug}: no end after 400 moves by keyboard")
+        assert driver.over_text in board.locator(".cap-status").first.inner_text()
+        # The screen reader's one live region per board says how the game ended.
+        region = board.locator("[aria-live='polite']")
+        assert region.count() == 1 and driver.over_text.lower() in region.inner_text().lower()
+        page.close()
