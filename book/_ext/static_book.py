@@ -32,7 +32,7 @@ from capture_lib.hosts.static import LIVE_BOOK, book_module_files
 logger = logging.getLogger(__name__)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LIVE = ROOT / "capture_lib" / "widgets" / "live"
+LIVE = ROOT / "capture_lib" / "hosts" / "live"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 #: The files of the npm package ``pyodide`` that a page's worker loads.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
