@@ -8,8 +8,7 @@
 // allows no worker, so the page keeps its frames and its one-line note says how to get the live book.
 (() => {
   const script = document.currentScript;
-  const base = new URL("../", script.src);  // the book's _static/capture/
-  const wheel = script.dataset.wheel || "";
+  const base = new URL("../../", script.src);  // the book's _static/capture/ (this file is in live/HASH/)
   const served = location.protocol === "http:" || location.protocol === "https:";
   document.documentElement.classList.add(served ? "capture-served" : "capture-folder");
 
@@ -68,6 +67,7 @@
   const boards = new Map();  // board id -> {root, model, recipe, kind, status, live, sent}
   window.captureBoards = boards;  // for the browser tests and the bench: what each board sent and holds
   let worker = null;
+  let engineWanted = false;
   let engineReady = false;
 
   function say(board, text, kind = "info", button = null) {
@@ -98,6 +98,7 @@
     if (data.type === "ready") {
       engineReady = true;
       window.captureEngine = { readyMs: data.ms };
+      keepOffline();
       for (const board of boards.values()) {
         if (board.kind === "example") say(board, "The engine is ready: continue from the last step with any legal move.", "ready", tryButton(board));
         else open(board);
@@ -139,9 +140,7 @@
   }
 
   function startEngine() {
-    if (!served || typeof Worker === "undefined" || !wheel) return;
-    const url = new URL(`live/worker.js?wheel=${encodeURIComponent(wheel)}`, base);
-    worker = new Worker(url.href, { type: "module" });
+    worker = new Worker(engineURL(), { type: "module" });
     worker.onmessage = onEngine;
     worker.onerror = (event) => {
       for (const board of boards.values()) say(board, `The engine could not start (${event.message || "worker error"}). The boards show their pictures only.`, "error");
@@ -162,7 +161,7 @@
     const module = await loadModule(root.dataset.captureModule);
     root.replaceChildren();
     module.default.render({ model: board.model, el: root });
-    if (served && recipe && worker) {
+    if (recipe && engineWanted) {
       boards.set(root.id, board);
       root.before(status);
       if (engineReady) {
@@ -179,10 +178,64 @@
       const data = document.querySelector(`script.capture-board-data[data-board="${root.id}"]`);
       return data && JSON.parse(data.textContent).recipe;
     });
-    if (live) startEngine();
-    for (const root of places) {
-      mount(root).catch((err) => { console.error(err); root.setAttribute("data-capture-error", String(err.message || err)); });
-    }
+    engineWanted = live && canRunEngine();
+    const mounted = places.map((root) => mount(root).catch((err) => {
+      console.error(err);
+      root.setAttribute("data-capture-error", String(err.message || err));
+    }));
+    if (engineWanted) afterFirstPaint(Promise.all(mounted)).then(startEngine);
+  }
+
+  // ---- Loading fast (issue 26): where the engine comes from, when it starts, what is kept offline. ----
+  // The build names the runtime's, the engine's and the service worker's addresses on this script
+  // (book/_ext/templates/layout.html); each folder is named by a hash of its content.
+  const runtime = script.dataset.captureRuntime || "";
+  const engineFolder = script.dataset.captureEngine || "";
+  const wheel = script.dataset.captureWheel || "";
+  const serviceWorker = script.dataset.captureServiceWorker || "";
+
+  function canRunEngine() {
+    return served && typeof Worker !== "undefined" && !!runtime && !!engineFolder && !!wheel;
+  }
+
+  // The worker's address, with where its runtime (Pyodide), its engine folder (capture_lib's wheel and the
+  // trimmed standard library) and the wheel's name are.
+  function engineURL() {
+    const url = new URL("worker.js", script.src);
+    url.searchParams.set("runtime", new URL(runtime, base).href);
+    url.searchParams.set("engine", new URL(engineFolder, base).href);
+    url.searchParams.set("wheel", wheel);
+    return url.href;
+  }
+
+  // Resolves once the boards are drawn and the browser has painted them: the engine's downloads and the
+  // compiling of its runtime (seconds of a phone's processor) then never hold up the page's first picture.
+  // A page in a background tab paints nothing, so a short timer stands in for the frame there.
+  function afterFirstPaint(drawn) {
+    return drawn.then(() => new Promise((resolve) => {
+      const timer = setTimeout(resolve, 300);
+      requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
+    }));
+  }
+
+  // The service worker (the build's capture-sw.js, from service-worker.js) keeps the runtime, the engine,
+  // the boards' files and the pages read, so a second visit downloads none of them and a page read
+  // before opens live without a network. Registered once the engine is ready, so that what it keeps comes
+  // from the browser's cache. Browsers allow it on https and on this machine (127.0.0.1), not on a plain
+  // http address on the school's network: there the browser's cache keeps the files (capture serve marks
+  // them immutable), and nothing works offline.
+  function keepOffline() {
+    if (!serviceWorker || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+    navigator.serviceWorker.register(new URL(serviceWorker, location.href).href)
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const here = `${location.origin}/`;
+        const used = performance.getEntriesByType("resource").map((entry) => entry.name);
+        const urls = [location.href.split("#")[0], ...used].filter((url) => url.startsWith(here));
+        registration.active.postMessage({ type: "keep", urls });
+        window.captureOffline = true;  // for the browser tests and the bench
+      })
+      .catch((err) => console.warn(`The book could not be kept for offline reading: ${err.message || err}`));
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

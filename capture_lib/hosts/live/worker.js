@@ -7,9 +7,12 @@
 // Messages from the page: {type: "open", id, recipe} and {type: "send", id, message}.
 // Answers: {type: "ready", ms}, {type: "values", id, values, messages, ms}, {type: "failed", id, text}.
 
+// Where the runtime (Pyodide) and the engine (capture_lib's wheel, the standard library trimmed to what it
+// imports, compiled) are: the page loader names their folders, each named by a hash of its content.
 const params = new URL(self.location.href).searchParams;
-const pyodideFolder = new URL("../pyodide/", self.location.href).href;
-const wheelURL = new URL(`../${params.get("wheel")}`, self.location.href).href;
+const pyodideFolder = params.get("runtime");
+const engineFolder = params.get("engine");
+const wheelURL = new URL(params.get("wheel"), engineFolder).href;
 
 const PYTHON = `
 import json
@@ -56,7 +59,7 @@ async function start() {
   const began = performance.now();
   const { loadPyodide } = await import(`${pyodideFolder}pyodide.mjs`);
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ indexURL: pyodideFolder, packages: [] }),
+    loadPyodide({ indexURL: pyodideFolder, stdLibURL: new URL("python_stdlib.zip", engineFolder).href, packages: [] }),
     fetch(wheelURL).then((answer) => {
       if (!answer.ok) throw new Error(`the engine's wheel is missing (${answer.status})`);
       return answer.arrayBuffer();
