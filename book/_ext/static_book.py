@@ -266,5 +266,6 @@ def setup(app):
     app.connect("builder-inited", _templates)
     app.connect("doctree-read", _drop_widget_state)
     app.connect("html-page-context", _tidy_page)
-    app.connect("build-finished", _finish)
+    # After the theme's own build-finished step, which rewrites pygments.css: the copies come last.
+    app.connect("build-finished", _finish, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -97,7 +97,7 @@
     const data = event.data || {};
     if (data.type === "ready") {
       engineReady = true;
-      window.captureEngine = { readyMs: data.ms };
+      window.captureEngine = { readyMs: data.ms, phases: data.phases };
       keepOffline();
       for (const board of boards.values()) {
         if (board.kind === "example") say(board, "The engine is ready: continue from the last step with any legal move.", "ready", tryButton(board));
@@ -140,7 +140,8 @@
   }
 
   function startEngine() {
-    worker = new Worker(engineURL(), { type: "module" });
+    worker = new Worker(new URL("worker.js", script.src).href, { type: "module" });
+    worker.postMessage(engineFolders());
     worker.onmessage = onEngine;
     worker.onerror = (event) => {
       for (const board of boards.values()) say(board, `The engine could not start (${event.message || "worker error"}). The boards show their pictures only.`, "error");
@@ -159,6 +160,7 @@
     board.model = makeModel(values, (message) => sendFrom(board, message));
     loadStyle(root.dataset.captureStyle);
     const module = await loadModule(root.dataset.captureModule);
+    await yieldToPage();  // each board is drawn in a task of its own
     root.replaceChildren();
     module.default.render({ model: board.model, el: root });
     if (recipe && engineWanted) {
@@ -179,7 +181,7 @@
       return data && JSON.parse(data.textContent).recipe;
     });
     engineWanted = live && canRunEngine();
-    const mounted = places.map((root) => mount(root).catch((err) => {
+    const mounted = inOrderOfSight(places).map((root) => mount(root).catch((err) => {
       console.error(err);
       root.setAttribute("data-capture-error", String(err.message || err));
     }));
@@ -198,14 +200,22 @@
     return served && typeof Worker !== "undefined" && !!runtime && !!engineFolder && !!wheel;
   }
 
-  // The worker's address, with where its runtime (Pyodide), its engine folder (capture_lib's wheel and the
-  // trimmed standard library) and the wheel's name are.
-  function engineURL() {
-    const url = new URL("worker.js", script.src);
-    url.searchParams.set("runtime", new URL(runtime, base).href);
-    url.searchParams.set("engine", new URL(engineFolder, base).href);
-    url.searchParams.set("wheel", wheel);
-    return url.href;
+  // The worker's first message: where its runtime (Pyodide) and its engine folder (capture_lib's wheel and
+  // the trimmed standard library) are, and the wheel's name.
+  function engineFolders() {
+    return { type: "start", runtime: new URL(runtime, base).href, engine: new URL(engineFolder, base).href, wheel };
+  }
+
+  // The boards in sight first, then the others down the page: a reader sees the first board drawn first.
+  function inOrderOfSight(places) {
+    const below = (root) => Math.max(0, root.getBoundingClientRect().top - window.innerHeight);
+    return places.map((root, i) => [below(root), i, root]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((e) => e[2]);
+  }
+
+  // Resolves in a later task: drawing every board of a page in one go holds the page (taps, scrolling) for
+  // as long as all of them take; one board a task lets the browser answer the reader in between.
+  function yieldToPage() {
+    return new Promise((resolve) => setTimeout(resolve, 0));
   }
 
   // Resolves once the boards are drawn and the browser has painted them: the engine's downloads and the
