@@ -171,13 +171,13 @@ for slug in %(games)s:
 json.dumps(out)
 """
 
-LEVELS_JS = """async ([pyodideUrl, wheelUrl, code]) => {
+LEVELS_JS = """async ([pyodideUrl, stdlibUrl, wheelUrl, code]) => {
   const source = `
     self.onmessage = async (event) => {
-      const { pyodideUrl, wheelUrl, code } = event.data;
+      const { pyodideUrl, stdlibUrl, wheelUrl, code } = event.data;
       try {
         const { loadPyodide } = await import(pyodideUrl + "pyodide.mjs");
-        const pyodide = await loadPyodide({ indexURL: pyodideUrl });
+        const pyodide = await loadPyodide({ indexURL: pyodideUrl, stdLibURL: stdlibUrl });
         const wheel = await (await fetch(wheelUrl)).arrayBuffer();
         const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
         pyodide.unpackArchive(wheel, "wheel", { extractDir: site });
@@ -187,15 +187,20 @@ LEVELS_JS = """async ([pyodideUrl, wheelUrl, code]) => {
   const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
   return await new Promise((resolve) => {
     worker.onmessage = (event) => { resolve(event.data); worker.terminate(); };
-    worker.postMessage({ pyodideUrl, wheelUrl, code });
+    worker.postMessage({ pyodideUrl, stdlibUrl, wheelUrl, code });
   });
 }"""
 
 
 def levels_in_browser(page, base: str, html: pathlib.Path) -> dict:
-    """Each game's computer move at each level, timed inside Pyodide in a worker."""
-    wheel = next((html / "_static" / "capture" / "engine").glob("capture_lib-*.whl")).name
-    answer = page.evaluate(LEVELS_JS, [f"{base}/_static/capture/pyodide/", f"{base}/_static/capture/engine/{wheel}",
+    """Each game's computer move at each level, timed inside Pyodide in a worker, on the runtime and the
+    standard library the book ships (hashed folders; an older build's plain ``pyodide/`` folder too)."""
+    static = html / "_static" / "capture"
+    runtime = next(static.glob("runtime/*/pyodide.mjs"), None) or static / "pyodide" / "pyodide.mjs"
+    stdlib = next(static.glob("engine/*/python_stdlib.zip"), None) or static / "pyodide" / "python_stdlib.zip"
+    wheel = next(static.glob("engine/*/capture_lib-*.whl"), None) or next(static.glob("engine/capture_lib-*.whl"))
+    url = lambda path: f"{base}/{path.relative_to(html).as_posix()}"  # noqa: E731 - a one-line helper
+    answer = page.evaluate(LEVELS_JS, [url(runtime.parent) + "/", url(stdlib), url(wheel),
                                        LEVELS_PY % {"games": repr(list(GAMES))}])
     if "error" in answer:
         raise SystemExit(f"the levels' worker failed: {answer['error']}")
@@ -260,7 +265,10 @@ def main() -> int:
                 page = context.new_page()
                 counter.reset()
                 cold.append(time_to_live(page, url))
-                page.wait_for_function("window.captureOffline === true || !navigator.serviceWorker", timeout=30_000)
+                # The service worker keeps the runtime once the engine is ready (a build with one).
+                page.wait_for_function("window.captureOffline === true || !navigator.serviceWorker"
+                                       " || !document.querySelector('script[data-capture-service-worker]')",
+                                       timeout=60_000)
                 downloaded["cold"].append(counter.down / 1e6)
                 counter.reset()
                 warm.append(time_to_live(page, url))  # the same profile: a reload
@@ -319,21 +327,23 @@ def main() -> int:
                     pages.append(context.new_page())
                 with concurrent.futures.ThreadPoolExecutor(max_workers=args.students) as pool:
                     began = time.perf_counter()
-                    fetched = list(pool.map(lambda _: fetch_all(assets), range(args.students - args.browsers)))
-                    # The real pages are driven from this thread (playwright's sync API is single-threaded).
+                    # The simulated students start at once, in the pool's threads; the real pages start
+                    # meanwhile, driven from this thread (playwright's sync API is single-threaded).
+                    students = [pool.submit(fetch_all, assets) for _ in range(args.students - args.browsers)]
                     for page in pages:
                         page.goto(url, wait_until="commit")
                     live = []
                     for page in pages:
-                        page.wait_for_function(LIVE_JS, timeout=180_000, polling=100)
+                        page.wait_for_function(LIVE_JS, timeout=300_000, polling=100)
                         live.append(page.evaluate(LIVE_JS) / 1000)
+                    fetched = [student.result() for student in students]
                     whole = time.perf_counter() - began
                 stop.set()
                 for context in contexts:
                     context.close()
                 carried = link.down
-                link.__exit__()
                 size = sum(len(fetch(u)) for u in assets)
+                link.__exit__()
                 line = f"{args.link_mbit:g} Mbit/s link" if args.link_mbit else "no limit on the link"
                 print(f"a class: {args.students} students open the {args.game} play page at once, {line} "
                       f"({len(assets)} files, {size / 1e6:.1f} MB a student as sent, no Python process per student):")

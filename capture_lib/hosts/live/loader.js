@@ -153,9 +153,7 @@
     if (!data) return;
     const { model: values, recipe } = JSON.parse(data.textContent);
     const kind = values.lesson ? "lesson" : (values.frames || []).length ? "example" : "play";
-    const status = document.createElement("p");
-    status.setAttribute("role", "status");
-    status.setAttribute("aria-live", "polite");
+    const status = statusLine(root);
     const board = { root, recipe, kind, status, live: false, sent: [] };
     board.model = makeModel(values, (message) => sendFrom(board, message));
     loadStyle(root.dataset.captureStyle);
@@ -165,7 +163,7 @@
     module.default.render({ model: board.model, el: root });
     if (recipe && engineWanted) {
       boards.set(root.id, board);
-      root.before(status);
+      if (!status.isConnected) root.before(status);
       if (engineReady) {
         if (kind === "example") say(board, "The engine is ready.", "ready", tryButton(board));
         else open(board);
@@ -210,6 +208,16 @@
   function inOrderOfSight(places) {
     const below = (root) => Math.max(0, root.getBoundingClientRect().top - window.innerHeight);
     return places.map((root, i) => [below(root), i, root]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((e) => e[2]);
+  }
+
+  // The board's status line: the one the page already holds just above the board, if any (its room then
+  // taken before the first paint, so its words come without moving the page), else a new one.
+  function statusLine(root) {
+    const held = root.previousElementSibling;
+    const status = held && held.classList.contains("capture-live-status") ? held : document.createElement("p");
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    return status;
   }
 
   // Resolves in a later task: drawing every board of a page in one go holds the page (taps, scrolling) for
