@@ -35,6 +35,8 @@ WEBKIT_DRIVER = "WebKitWebDriver"
 MINIBROWSER = ("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
                "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser", "/usr/libexec/webkit2gtk-4.1/MiniBrowser")
 START_SECONDS = 60
+#: The longest a script may run in a page (a test's own waits end sooner, with their own message).
+SCRIPT_SECONDS = 300
 #: A Firefox profile for tests: no updates, telemetry, first-run pages or background requests.
 FIREFOX_PREFS = {
     "app.update.enabled": False, "browser.shell.checkDefaultBrowser": False,
@@ -168,7 +170,7 @@ class Firefox:
         """Reload the page and wait for its load event."""
         self.command("browsingContext.reload", {"context": self.context, "wait": "complete"})
 
-    def run(self, body: str, timeout: float = 120):
+    def run(self, body: str, timeout: float = SCRIPT_SECONDS):
         """Run ``body`` (an async function's body) in the page; its returned value, through JSON."""
         result = self.command("script.evaluate", {"expression": WRAP % body, "target": {"context": self.context},
                                                   "awaitPromise": True, "resultOwnership": "none"}, timeout)
@@ -228,7 +230,7 @@ class WebKit:
         answer = self._call("POST", "/session", {"capabilities": capabilities})
         self.session = f"/session/{answer['sessionId']}"
         self.version = answer["capabilities"].get("browserVersion", "")
-        self._call("POST", f"{self.session}/timeouts", {"script": 120_000, "pageLoad": 120_000})
+        self._call("POST", f"{self.session}/timeouts", {"script": SCRIPT_SECONDS * 1000, "pageLoad": 120_000})
 
     @staticmethod
     def _free_display() -> int:
@@ -263,10 +265,10 @@ class WebKit:
         self._call("POST", f"{self.session}/refresh", {})
         self._call("POST", f"{self.session}/execute/sync", {"script": ERRORS, "args": []})
 
-    def run(self, body: str, timeout: float = 120):
+    def run(self, body: str, timeout: float = SCRIPT_SECONDS):
         """Run ``body`` (an async function's body) in the page; its returned value, through JSON."""
         script = (f"const done = arguments[arguments.length - 1]; {WRAP % body}"
-                  ".then(done, (e) => done(JSON.stringify({__error: String(e && e.stack || e)})));")
+                  ".then(done, (e) => done(JSON.stringify({__error: String(e && e.message || e)})));")
         value = json.loads(self._call("POST", f"{self.session}/execute/async", {"script": script, "args": []},
                                       timeout=timeout + 30))
         if isinstance(value, dict) and "__error" in value:
