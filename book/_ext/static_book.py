@@ -1,15 +1,30 @@
-"""A Sphinx extension: the HTML book is the live book.
+"""A Sphinx extension: the HTML book is the live book, and it loads fast on a phone and a school network.
 
 - The kernels that run the book's notebooks write each board in the live book's light form
   (``capture_lib.hosts.static``: ``CAPTURE_LIVE_BOOK=1``; the kernels inherit this process's
   environment, and the notebooks run after ``setup``): a page names each board's module and stylesheet
   instead of embedding a copy per board, and carries each board's recipe for the engine.
 - No page carries myst-nb's widget state: nothing in the book reads it (the boards mount themselves).
-- When the build is done, the book's static files get what the pages load (``_static/capture/``): every
-  board module and stylesheet, the page loader and the engine's worker (``capture_lib/hosts/live``), the
-  pinned Pyodide from the book folder's ``node_modules`` (``npm ci``, run by ``tools/setup.sh`` and
-  ``capture book``) and the engine's wheel (``capture_lib.bookkit.wheel``, made from the running package,
-  so that a book built from a pip install goes live too).
+- When the build is done, the book's static files get what the pages load, under ``_static/capture/``,
+  each folder named by a hash of what it holds, so that a file's address changes whenever its content
+  does and a browser (``Cache-Control: immutable`` from ``capture serve``) and the service worker may keep
+  it for good:
+
+  - ``boards/HASH.js`` and ``HASH.css``: every board module and stylesheet;
+  - ``live/HASH/``: the page loader, the engine's worker and their stylesheet (``capture_lib/hosts/live``);
+  - ``runtime/HASH/``: Pyodide's runtime from ``node_modules`` (``npm ci``, run by ``tools/setup.sh``),
+    with a lock file that lists no package (the engine loads none);
+  - ``engine/HASH/``: capture_lib's browser wheel and the standard library trimmed to what it uses
+    (``engine_runtime.py``).
+
+  The service worker (``capture-sw.js``, at the book's root so that it serves every page) lists them.
+  Then every file that compresses gets ``.br`` and ``.gz`` copies (``precompress.py``).
+- Each page's first paint waits for its stylesheets and nothing else: every script is deferred (the
+  search's too, ``templates/layout.html``) but the theme's tiny ``documentation_options.js``, which the
+  page's own inline lines extend; the theme's icon script, which only draws custom icons (the theme's
+  icons come from its web font), is left out; sphinx-thebe (a launcher of remote kernels, switched off
+  here, whose configuration was written twice, "Identifier 'THEBE_JS_URL' has already been declared")
+  is left out; the theme's mode is "auto" (an empty one logs "Got invalid theme mode").
 
 Lessons' static pictures hold their questions only (``CAPTURE_STATIC_BOOK`` is not set): served, the live
 board checks answers and shows them on request; opened from a folder, the page says how to get it live.
@@ -17,17 +32,25 @@ board checks answers and shows them on request; opened from a folder, the page s
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import pathlib
 import re
 import shutil
+import sys
 
+from sphinx.builders.html._assets import _JavaScript
 from sphinx.util import logging
 
-from capture_lib.bookkit.wheel import engine_wheel, wheel_name
-from capture_lib.core.places import PACKAGE
-from capture_lib.hosts.static import LIVE_BOOK, book_module_files
-from capture_lib.render.web import model_source
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import engine_runtime  # noqa: E402 - a sibling module of this extension
+import precompress  # noqa: E402 - a sibling module of this extension
+
+from capture_lib.core.places import PACKAGE  # noqa: E402
+from capture_lib.hosts.static import LIVE_BOOK, book_module_files  # noqa: E402
+from capture_lib.render.web import model_source  # noqa: E402
 
 logger = logging.getLogger(__name__)
 
@@ -35,10 +58,57 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 #: The page loader and the engine's worker, from the package that builds the book (a checkout's or a pip install's).
 LIVE = PACKAGE / "hosts" / "live"
 PYODIDE = ROOT / "node_modules" / "pyodide"
-#: The files of the npm package ``pyodide`` that a page's worker loads.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+TEMPLATES = pathlib.Path(__file__).resolve().parent / "templates"
+#: The files of the npm package ``pyodide`` that a page's worker loads (the standard library comes apart).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: The live book's own files: the page loader, the engine's worker, their stylesheet, the service worker.
+LIVE_FILES = ("loader.js", "worker.js", "live.css", "service-worker.js")
 #: Where the live book's files go, under the HTML output's ``_static``.
 FOLDER = "capture"
+#: The service worker, at the root of the book (a service worker serves the pages below its own folder).
+SERVICE_WORKER = "capture-sw.js"
+#: Scripts that must run before the page's inline lines (they extend ``DOCUMENTATION_OPTIONS``).
+BLOCKING = ("documentation_options.js",)
+#: Scripts the pages do without: thebe's launcher (and its stylesheet).
+DROPPED = ("sphinx-thebe.js", "sphinx-thebe.css")
+#: The theme's icon script (1.5 MB, most of a second of a phone's processor): it draws only custom icons
+#: (the theme's own icons come from its web font), and the book has none.
+ICON_SCRIPT = re.compile(r'\s*<script defer src="[^"]*_static/scripts/fontawesome\.js[^"]*"></script>')
+
+
+def _digest(*parts: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()[:16]
+
+
+def wheel_name() -> str:
+    """The file name of capture_lib's wheel (pure Python, no dependencies)."""
+    return engine_runtime.wheel_name()
+
+
+def lock_file() -> bytes:
+    """Pyodide's lock file without its packages: the engine loads none, and the full list is 119 KB."""
+    info = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    return json.dumps({"info": info, "packages": {}}, sort_keys=True).encode()
+
+
+def release() -> dict[str, str]:
+    """The hashed folders of this build's live files, runtime and engine (only the first where Pyodide is
+    not installed: the pages then mount their boards and step through their pictures, with no engine).
+
+    Computed before any page is written, from what decides each folder's content, so every page names
+    the folders the build then fills.
+    """
+    live = _digest(*(live_file(name) for name in LIVE_FILES))
+    if not all((PYODIDE / name).is_file() for name in (*PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json")):
+        return {"live": f"live/{live}/"}
+    runtime = _digest(*((PYODIDE / name).read_bytes() for name in PYODIDE_FILES), lock_file())
+    engine = _digest(engine_runtime.browser_wheel(), (PYODIDE / "python_stdlib.zip").read_bytes(),
+                     engine_runtime.MEASURE.encode(), engine_runtime.NODE_SCRIPT.read_bytes())
+    return {"live": f"live/{live}/", "runtime": f"runtime/{runtime}/", "engine": f"engine/{engine}/",
+            "wheel": wheel_name()}
 
 
 def _drop_widget_state(app, doctree) -> None:
@@ -47,32 +117,131 @@ def _drop_widget_state(app, doctree) -> None:
     files.pop("ipywidgets_state", None)
 
 
-def write_static(outdir: pathlib.Path) -> list[str]:
-    """Put the live book's files under ``outdir/_static/capture``; return what is missing, in words."""
-    missing = []
+def _config(app, config) -> None:
+    """The page template's values (in ``html_context``, so a new runtime rewrites every page), the template
+    folder, and sphinx-thebe switched off."""
+    config.templates_path = [*config.templates_path, str(TEMPLATES)]
+    config.html_context = {**config.html_context, "capture_live": release()}
+    # sphinx-thebe adds its configuration once per reading pass (twice in a build that executes
+    # notebooks): the book runs no remote kernel, so none of it is added.
+    for event in ("env-before-read-docs", "doctree-resolved"):
+        for listener in list(app.events.listeners.get(event, [])):
+            if getattr(listener.handler, "__module__", "") == "sphinx_thebe":
+                app.disconnect(listener.id)
+
+
+def _templates(app) -> None:
+    """The filter ``templates/layout.html`` uses to leave the theme's icon script out of each page."""
+    environment = getattr(getattr(app.builder, "templates", None), "environment", None)
+    if environment is not None:  # an HTML builder
+        environment.filters["capture_without_icon_script"] = lambda html: ICON_SCRIPT.sub("", html)
+
+
+def _name(asset) -> str:
+    return os.fspath(getattr(asset, "filename", asset) or "")
+
+
+def _tidy_page(app, pagename, templatename, context, doctree) -> None:
+    """Defer the page's scripts, drop what it does not use, write each inline script once, mode "auto"."""
+    context.setdefault("default_mode", "auto")
+    scripts, seen = [], set()
+    for script in context.get("script_files", []):
+        name = _name(script)
+        attributes = dict(getattr(script, "attributes", {}))
+        if any(name.endswith(dropped) for dropped in DROPPED):
+            continue
+        if not name:
+            body = attributes.get("body", "")
+            if body in seen:  # an extension that added its lines twice
+                continue
+            seen.add(body)
+        elif not name.endswith(BLOCKING) and "async" not in attributes and attributes.get("type") != "module":
+            attributes["defer"] = "defer"
+        scripts.append(_JavaScript(name, priority=getattr(script, "priority", 500), **attributes)
+                       if isinstance(script, _JavaScript) else script)
+    context["script_files"] = scripts
+    context["css_files"] = [css for css in context.get("css_files", [])
+                            if not any(_name(css).endswith(dropped) for dropped in DROPPED)]
+
+
+def live_file(name: str) -> bytes:
+    """One of the live book's own files as the pages load it: the loader carries the boards' model in front
+    (``model.js``, the one every host gives a board), so a page loads one script for both."""
+    text = (LIVE / name).read_bytes()
+    return model_source().encode() + b"\n" + text if name == "loader.js" else text
+
+
+def _copy(source: pathlib.Path | bytes, target: pathlib.Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(source, bytes):
+        target.write_bytes(source)
+    else:
+        shutil.copyfile(source, target)
+
+
+def recipes(outdir: pathlib.Path) -> list[dict]:
+    """Every board recipe the built pages carry (what the engine must rebuild in a reader's browser)."""
+    found = []
+    for page in sorted(outdir.rglob("*.html")):
+        text = page.read_text(encoding="utf-8", errors="replace")
+        for data in re.findall(r'<script type="application/json" class="capture-board-data"[^>]*>(.*?)</script>',
+                               text, re.S):
+            recipe = json.loads(data.replace("<\\/", "</").replace("<\\!--", "<!--")).get("recipe")
+            if recipe:
+                found.append(recipe)
+    return found
+
+
+def _name_engine(outdir: pathlib.Path, new: str) -> None:
+    # Pages name the engine's folder through the loader's data attribute: where the build ships another
+    # engine than the one the pages were written for (the whole standard library), they name that one,
+    # and a page an earlier build changed so is changed back.
+    for page in outdir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        changed = re.sub(r'data-capture-engine="engine/[0-9a-f]+(?:-whole)?/"', f'data-capture-engine="{new}"', text)
+        if changed != text:
+            page.write_text(changed, encoding="utf-8")
+
+
+def write_static(outdir: pathlib.Path, live: dict[str, str]) -> list[str]:
+    """Put the live book's files under ``outdir/_static/capture`` and the service worker at the root;
+    return what is missing or went wrong, in words."""
+    problems = []
     folder = outdir / "_static" / FOLDER
-    boards = folder / "boards"
-    shutil.rmtree(boards, ignore_errors=True)
-    boards.mkdir(parents=True)
+    shutil.rmtree(folder, ignore_errors=True)  # earlier builds' hashed folders: no page names them now
+    (outdir / SERVICE_WORKER).unlink(missing_ok=True)
+    boards = []
     for name, text in book_module_files():
-        (boards / name).write_text(text, encoding="utf-8")
-    (folder / "live").mkdir(exist_ok=True)
-    for name in ("worker.js", "live.css"):
-        shutil.copy2(LIVE / name, folder / "live" / name)
-    # The page loader carries the one stand-in model that every board of the book gets (model.js).
-    (folder / "live" / "loader.js").write_text(model_source() + "\n" + (LIVE / "loader.js").read_text(encoding="utf-8"),
-                                               encoding="utf-8")
-    (folder / "pyodide").mkdir(exist_ok=True)
+        _copy(text.encode(), folder / "boards" / name)
+        boards.append(f"boards/{name}")
+    for name in LIVE_FILES:
+        if name != "service-worker.js":
+            _copy(live_file(name), folder / live["live"] / name)
+    if "runtime" not in live:
+        return ["Pyodide (node_modules/pyodide: run `npm ci`, or tools/setup.sh, in the project's folder)"]
     for name in PYODIDE_FILES:
-        if (PYODIDE / name).is_file():
-            shutil.copy2(PYODIDE / name, folder / "pyodide" / name)
-        else:
-            missing.append(f"node_modules/pyodide/{name} (run `npm ci` in {ROOT})")
-    try:
-        engine_wheel(folder / "engine")
-    except OSError as err:
-        missing.append(f"the capture_lib wheel ({err})")
-    return missing
+        _copy(PYODIDE / name, folder / live["runtime"] / name)
+    _copy(lock_file(), folder / live["runtime"] / "pyodide-lock.json")
+    runtime = engine_runtime.engine_runtime(recipes(outdir))
+    engine = live["engine"]
+    if runtime.problem:
+        problems.append(f"a trimmed standard library ({runtime.problem}); it ships the whole one")
+        engine = engine.rstrip("/") + "-whole/"
+    else:
+        logger.info(f"the live book's engine: {runtime.summary}")
+    _name_engine(outdir, engine)
+    _copy(runtime.wheel, folder / engine / live["wheel"])
+    _copy(runtime.stdlib, folder / engine / "python_stdlib.zip")
+    files = ([f"{live['live']}{name}" for name in LIVE_FILES if name != "service-worker.js"]
+             + [f"{live['runtime']}{name}" for name in (*PYODIDE_FILES, "pyodide-lock.json")]
+             + [f"{engine}{live['wheel']}", f"{engine}python_stdlib.zip"] + boards)
+    version = _digest(*(path.encode() for path in files))
+    manifest = {"version": version, "files": [f"_static/{FOLDER}/{path}" for path in files]}
+    service_worker = (f"// Written by the book's build (book/_ext/static_book.py) from capture_lib/hosts/live/"
+                      f"service-worker.js.\nconst MANIFEST = {json.dumps(manifest, indent=1)};\n"
+                      + (LIVE / "service-worker.js").read_text(encoding="utf-8"))
+    (outdir / SERVICE_WORKER).write_text(service_worker, encoding="utf-8")
+    return problems
 
 
 def unknown_modules(outdir: pathlib.Path, pages: list[str] | None = None) -> list[str]:
@@ -95,17 +264,23 @@ def _finish(app, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
     outdir = pathlib.Path(app.outdir)
-    for problem in write_static(outdir):
-        logger.warning(f"the live book lacks {problem}: its boards will show their pictures only")
+    for problem in write_static(outdir, app.config.html_context.get("capture_live")):
+        logger.warning(f"the live book lacks {problem}: its boards will show their pictures only"
+                       if problem.startswith("Pyodide") else f"the live book has no {problem}")
     for name in unknown_modules(outdir, sorted(app.env.found_docs)):
         logger.warning(f"a page names the board file {name}, which no board of capture_lib.hosts gives")
+    totals = precompress.precompress(outdir)
+    logger.info(f"compressed copies of {totals['files']} files: {totals['bytes'] / 1e6:.1f} MB, "
+                f"{totals['br'] / 1e6:.1f} MB as brotli, {totals['gz'] / 1e6:.1f} MB as gzip")
 
 
 def setup(app):
-    """Register the extension: the light board form for the kernels, the page loader, the static files."""
+    """Register the extension: the light board form for the kernels, the page template, the static files."""
     os.environ[LIVE_BOOK] = "1"
-    app.add_js_file(f"{FOLDER}/live/loader.js", **{"data-wheel": f"engine/{wheel_name()}"})
-    app.add_css_file(f"{FOLDER}/live/live.css")
+    app.connect("config-inited", _config)
+    app.connect("builder-inited", _templates)
     app.connect("doctree-read", _drop_widget_state)
-    app.connect("build-finished", _finish)
+    app.connect("html-page-context", _tidy_page)
+    # After the theme's own build-finished step, which rewrites pygments.css: the copies come last.
+    app.connect("build-finished", _finish, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

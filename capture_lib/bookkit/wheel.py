@@ -2,10 +2,12 @@
 
 It is made from the package that is running, whether from a checkout or from a pip install, so a book
 built from a pip install goes live as well as one built in the checkout, and it needs neither pip nor a
-build backend. It holds the package's modules and data, as the package's own wheel does, but not the
-book's sources that the package's wheel also carries (``capture_lib/_book``): the browser never reads
-them. The archive is the same, byte for byte, for the same package, so a rebuilt book's wheel is
-revalidated rather than fetched again.
+build backend. It holds the package's modules and data, as the package's own wheel does, but neither the
+book's sources that the package's wheel also carries (``capture_lib/_book``) nor the packages that only
+run on a machine (``HOST_ONLY``: the ``capture`` command, the classroom servers, the book's build, the
+experiments, the hosts): the browser never reads them. The archive is the same, byte for byte, for the
+same package, so a rebuilt book's wheel is revalidated rather than fetched again; its members are stored,
+not deflated, since the build's brotli copy of the whole file compresses them better.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import importlib.metadata
+import io
 import pathlib
 import zipfile
 
@@ -23,6 +26,9 @@ from capture_lib.core import places
 SUFFIXES = frozenset({".py", ".js", ".css", ".json", ".txt"})
 #: Folders of the package never put in the engine's wheel.
 LEFT_OUT = frozenset({"_book", "__pycache__"})
+#: Packages of capture_lib that never run in a reader's browser.
+HOST_ONLY = ("capture_lib.cli", "capture_lib.classroom", "capture_lib.bookkit", "capture_lib.experiments",
+             "capture_lib.hosts")
 #: A fixed time for every member (the earliest a zip can hold), so the archive depends on the files alone.
 STAMP = (1980, 1, 1, 0, 0, 0)
 
@@ -37,13 +43,26 @@ def wheel_name() -> str:
     return f"capture_lib-{version()}-py3-none-any.whl"
 
 
+def host_only(module: str) -> bool:
+    """Whether ``module`` (a dotted name) belongs to a package that only runs on a machine."""
+    return any(module == name or module.startswith(name + ".") for name in HOST_ONLY)
+
+
+def _module(relative: pathlib.PurePosixPath) -> str:
+    """The dotted module a file of the package belongs to (a data file: its folder's package)."""
+    parts = list((relative if relative.suffix == ".py" else relative.parent / "__init__.py").with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def package_files(package: pathlib.Path = places.PACKAGE) -> list[str]:
     """The files of ``package`` that the engine's wheel holds, relative to its parent, with ``/``, sorted."""
     found = []
     for path in package.rglob("*"):
         relative = path.relative_to(package)
-        if path.is_file() and path.suffix in SUFFIXES and not LEFT_OUT.intersection(relative.parts[:-1]):
-            found.append(f"{package.name}/{relative.as_posix()}")
+        named = pathlib.PurePosixPath(package.name, relative.as_posix())
+        if (path.is_file() and path.suffix in SUFFIXES and not LEFT_OUT.intersection(relative.parts[:-1])
+                and not host_only(_module(named))):
+            found.append(named.as_posix())
     return sorted(found)
 
 
@@ -54,6 +73,14 @@ def _record_line(name: str, data: bytes) -> str:
 
 def engine_wheel(target: pathlib.Path, package: pathlib.Path = places.PACKAGE) -> pathlib.Path:
     """Write the engine's wheel into the folder ``target`` and return its path."""
+    target.mkdir(parents=True, exist_ok=True)
+    path = target / wheel_name()
+    path.write_bytes(wheel_bytes(package))
+    return path
+
+
+def wheel_bytes(package: pathlib.Path = places.PACKAGE) -> bytes:
+    """The engine's wheel (see the module's docstring), the same bytes for the same package."""
     name = version()
     info = f"capture_lib-{name}.dist-info"
     members = [(relative, (package.parent / relative).read_bytes()) for relative in package_files(package)]
@@ -62,12 +89,11 @@ def engine_wheel(target: pathlib.Path, package: pathlib.Path = places.PACKAGE) -
                                      b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
     record = "".join(_record_line(member, data) + "\n" for member, data in members) + f"{info}/RECORD,,\n"
     members.append((f"{info}/RECORD", record.encode()))
-    target.mkdir(parents=True, exist_ok=True)
-    path = target / wheel_name()
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
         for member, data in members:
             entry = zipfile.ZipInfo(member, date_time=STAMP)
-            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.compress_type = zipfile.ZIP_STORED
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, data)
-    return path
+    return out.getvalue()

@@ -42,10 +42,12 @@ def test_pages_are_light(built_book):
     # embeds a module, a stylesheet per board, or the widget state that nothing reads.
     html_dir = built_book["html"]
     static = html_dir / "_static" / "capture"
-    for name in ("live/loader.js", "live/worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
-                 "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "pyodide/pyodide.asm.mjs"):
-        assert (static / name).is_file(), f"the live book lacks _static/capture/{name}"
-    assert list((static / "engine").glob("capture_lib-*.whl")), "the live book lacks capture_lib's wheel"
+    # Each in one folder named by a hash of its content (book/_ext/static_book.py); an earlier build's are gone.
+    for name in ("live/*/loader.js", "live/*/worker.js", "runtime/*/pyodide.mjs", "runtime/*/pyodide.asm.wasm",
+                 "runtime/*/pyodide-lock.json", "runtime/*/pyodide.asm.mjs", "engine/*/python_stdlib.zip",
+                 "engine/*/capture_lib-*.whl"):
+        assert len(list(static.glob(name))) == 1, f"the live book lacks _static/capture/{name}, or has several"
+    assert (html_dir / "capture-sw.js").is_file(), "the live book lacks its service worker"
     heaviest = max((p.stat().st_size, p.name) for p in (html_dir / "book").rglob("*.html"))
     assert heaviest[0] <= 800_000, f"{heaviest[1]} weighs {heaviest[0]} bytes"
     for page in (html_dir / "book").rglob("*.html"):

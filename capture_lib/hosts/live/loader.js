@@ -9,8 +9,7 @@
 // allows no worker, so the page keeps its frames and its one-line note says how to get the live book.
 (() => {
   const script = document.currentScript;
-  const base = new URL("../", script.src);  // the book's _static/capture/
-  const wheel = script.dataset.wheel || "";
+  const base = new URL("../../", script.src);  // the book's _static/capture/ (this file is in live/HASH/)
   const served = location.protocol === "http:" || location.protocol === "https:";
   document.documentElement.classList.add(served ? "capture-served" : "capture-folder");
 
@@ -48,6 +47,7 @@
   const boards = new Map();  // board id -> {root, model, recipe, kind, status, live, sent}
   window.captureBoards = boards;  // for the browser tests and the bench: what each board sent and holds
   let worker = null;
+  let engineWanted = false;
   let engineReady = false;
 
   function say(board, text, kind = "info", button = null) {
@@ -77,7 +77,8 @@
     const data = event.data || {};
     if (data.type === "ready") {
       engineReady = true;
-      window.captureEngine = { readyMs: data.ms };
+      window.captureEngine = { readyMs: data.ms, phases: data.phases };
+      keepOffline();
       for (const board of boards.values()) {
         if (board.kind === "example") say(board, "The engine is ready: continue from the last step with any legal move.", "ready", tryButton(board));
         else open(board);
@@ -119,9 +120,8 @@
   }
 
   function startEngine() {
-    if (!served || typeof Worker === "undefined" || !wheel) return;
-    const url = new URL(`live/worker.js?wheel=${encodeURIComponent(wheel)}`, base);
-    worker = new Worker(url.href, { type: "module" });
+    worker = new Worker(new URL("worker.js", script.src).href, { type: "module" });
+    worker.postMessage(engineFolders());
     worker.onmessage = onEngine;
     worker.onerror = (event) => {
       for (const board of boards.values()) say(board, `The engine could not start (${event.message || "worker error"}). The boards show their pictures only.`, "error");
@@ -133,18 +133,17 @@
     if (!data) return;
     const { model: values, recipe } = JSON.parse(data.textContent);
     const kind = values.lesson ? "lesson" : (values.frames || []).length ? "example" : "play";
-    const status = document.createElement("p");
-    status.setAttribute("role", "status");
-    status.setAttribute("aria-live", "polite");
+    const status = statusLine(root);
     const board = { root, recipe, kind, status, live: false, sent: [] };
     board.model = makeCaptureModel(values, (message) => sendFrom(board, message));  // model.js, put in front
     loadStyle(root.dataset.captureStyle);
     const module = await loadModule(root.dataset.captureModule);
+    await yieldToPage();  // each board is drawn in a task of its own
     root.replaceChildren();
     module.default.render({ model: board.model, el: root });
-    if (served && recipe && worker) {
+    if (recipe && engineWanted) {
       boards.set(root.id, board);
-      root.before(status);
+      if (!status.isConnected) root.before(status);
       if (engineReady) {
         if (kind === "example") say(board, "The engine is ready.", "ready", tryButton(board));
         else open(board);
@@ -159,10 +158,82 @@
       const data = document.querySelector(`script.capture-board-data[data-board="${root.id}"]`);
       return data && JSON.parse(data.textContent).recipe;
     });
-    if (live) startEngine();
-    for (const root of places) {
-      mount(root).catch((err) => { console.error(err); root.setAttribute("data-capture-error", String(err.message || err)); });
-    }
+    engineWanted = live && canRunEngine();
+    const mounted = inOrderOfSight(places).map((root) => mount(root).catch((err) => {
+      console.error(err);
+      root.setAttribute("data-capture-error", String(err.message || err));
+    }));
+    if (engineWanted) afterFirstPaint(Promise.all(mounted)).then(startEngine);
+  }
+
+  // ---- Loading fast (issue 26): where the engine comes from, when it starts, what is kept offline. ----
+  // The build names the runtime's, the engine's and the service worker's addresses on this script
+  // (book/_ext/templates/layout.html); each folder is named by a hash of its content.
+  const runtime = script.dataset.captureRuntime || "";
+  const engineFolder = script.dataset.captureEngine || "";
+  const wheel = script.dataset.captureWheel || "";
+  const serviceWorker = script.dataset.captureServiceWorker || "";
+
+  function canRunEngine() {
+    return served && typeof Worker !== "undefined" && !!runtime && !!engineFolder && !!wheel;
+  }
+
+  // The worker's first message: where its runtime (Pyodide) and its engine folder (capture_lib's wheel and
+  // the trimmed standard library) are, and the wheel's name.
+  function engineFolders() {
+    return { type: "start", runtime: new URL(runtime, base).href, engine: new URL(engineFolder, base).href, wheel };
+  }
+
+  // The boards in sight first, then the others down the page: a reader sees the first board drawn first.
+  function inOrderOfSight(places) {
+    const below = (root) => Math.max(0, root.getBoundingClientRect().top - window.innerHeight);
+    return places.map((root, i) => [below(root), i, root]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((e) => e[2]);
+  }
+
+  // The board's status line: the one the page already holds just above the board, if any (its room then
+  // taken before the first paint, so its words come without moving the page), else a new one.
+  function statusLine(root) {
+    const held = root.previousElementSibling;
+    const status = held && held.classList.contains("capture-live-status") ? held : document.createElement("p");
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    return status;
+  }
+
+  // Resolves in a later task: drawing every board of a page in one go holds the page (taps, scrolling) for
+  // as long as all of them take; one board a task lets the browser answer the reader in between.
+  function yieldToPage() {
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  // Resolves once the boards are drawn and the browser has painted them: the engine's downloads and the
+  // compiling of its runtime (seconds of a phone's processor) then never hold up the page's first picture.
+  // A page in a background tab paints nothing, so a short timer stands in for the frame there.
+  function afterFirstPaint(drawn) {
+    return drawn.then(() => new Promise((resolve) => {
+      const timer = setTimeout(resolve, 300);
+      requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
+    }));
+  }
+
+  // The service worker (the build's capture-sw.js, from service-worker.js) keeps the runtime, the engine,
+  // the boards' files and the pages read, so a second visit downloads none of them and a page read
+  // before opens live without a network. Registered once the engine is ready, so that what it keeps comes
+  // from the browser's cache. Browsers allow it on https and on this machine (127.0.0.1), not on a plain
+  // http address on the school's network: there the browser's cache keeps the files (capture serve marks
+  // them immutable), and nothing works offline.
+  function keepOffline() {
+    if (!serviceWorker || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+    navigator.serviceWorker.register(new URL(serviceWorker, location.href).href)
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const here = `${location.origin}/`;
+        const used = performance.getEntriesByType("resource").map((entry) => entry.name);
+        const urls = [location.href.split("#")[0], ...used].filter((url) => url.startsWith(here));
+        registration.active.postMessage({ type: "keep", urls });
+        window.captureOffline = true;  // for the browser tests and the bench
+      })
+      .catch((err) => console.warn(`The book could not be kept for offline reading: ${err.message || err}`));
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -4,12 +4,15 @@
 // state lives only here: the page receives the values the board's module reads, built from
 // observations, exactly as a kernel sends them to JupyterLab.
 //
-// Messages from the page: {type: "open", id, recipe} and {type: "send", id, message}.
+// Messages from the page: {type: "start", runtime, engine, wheel} first, then {type: "open", id, recipe}
+// and {type: "send", id, message}.
 // Answers: {type: "ready", ms}, {type: "values", id, values, messages, ms}, {type: "failed", id, text}.
 
-const params = new URL(self.location.href).searchParams;
-const pyodideFolder = new URL("../pyodide/", self.location.href).href;
-const wheelURL = new URL(`../${params.get("wheel")}`, self.location.href).href;
+// Where the runtime (Pyodide) and the engine (capture_lib's wheel, the standard library trimmed to what it
+// imports, compiled) are: the page loader names their folders, each named by a hash of its content, in
+// its first message (not in this file's address: the service worker keeps this file under its own).
+let configure;
+const configured = new Promise((resolve) => { configure = resolve; });
 
 const PYTHON = `
 import json
@@ -52,22 +55,30 @@ function notify(id, text) {
   self.postMessage({ type: "values", id, values: JSON.parse(text), messages: [], partial: true });
 }
 
-async function start() {
+async function start({ runtime: pyodideFolder, engine: engineFolder, wheel: wheelName }) {
+  const wheelURL = new URL(wheelName, engineFolder).href;
   const began = performance.now();
+  const phases = {};  // milliseconds each step of the start took, for the bench (bench_live_book.py)
+  const lap = (name, since) => { phases[name] = Math.round(performance.now() - since); return performance.now(); };
+  let at = began;
   const { loadPyodide } = await import(`${pyodideFolder}pyodide.mjs`);
+  at = lap("import", at);
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ indexURL: pyodideFolder, packages: [] }),
+    loadPyodide({ indexURL: pyodideFolder, stdLibURL: new URL("python_stdlib.zip", engineFolder).href, packages: [] }),
     fetch(wheelURL).then((answer) => {
       if (!answer.ok) throw new Error(`the engine's wheel is missing (${answer.status})`);
       return answer.arrayBuffer();
     }),
   ]);
+  at = lap("pyodide", at);
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   const persistent = await keepSaves(pyodide);
+  at = lap("wheel", at);
   pyodide.runPython(PYTHON);
+  lap("engine", at);
   return { pyodide, persistent, open: pyodide.globals.get("capture_open"), send: pyodide.globals.get("capture_send"),
-    ms: performance.now() - began };
+    ms: performance.now() - began, phases };
 }
 
 // Games a board keeps (a save's claim, the game offered to resume after a reload: capture_lib's vault)
@@ -100,14 +111,15 @@ function persist(e) {
   });
 }
 
-const engine = start();
-engine.then((e) => self.postMessage({ type: "ready", ms: e.ms }),
+const engine = configured.then(start);
+engine.then((e) => self.postMessage({ type: "ready", ms: e.ms, phases: e.phases }),
   (err) => self.postMessage({ type: "failed", id: null, text: String(err && err.message || err) }));
 
 // Messages are answered one at a time, in order: a board's next message meets its last answer's state.
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   const data = event.data || {};
+  if (data.type === "start") { configure(data); return; }
   queue = queue.then(async () => {
     let e;
     try { e = await engine; } catch (err) { return; }  // already reported
