@@ -1,14 +1,16 @@
 """Capture: A Medieval Wargame's chapter exercises (see ``capture_lib.session.course``).
 
 Positions are written in the game's position text (``game.from_position``): where each piece stands
-(``*`` marks the Knight), the dice already rolled, whose Crowns are taken. The learner plays Blue,
-except in the rescue exercise. Red's Knight is never shown to Blue.
+(``*`` marks the Knight), the dice already rolled, whose Crowns are taken; an exercise in a variant
+also names the options the table agreed on. The learner plays Blue (in the four-player exercise, Blue's
+partner abroad). Red's Knight is never shown to Blue.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
+from typing import Any
 
 from capture_lib import load_game
 from capture_lib.core.lessons import Lesson, Step
@@ -23,13 +25,14 @@ RED = "R1=r10 R2=r20 R3*=r30 R4=r39 R5=r41 R6=r24 R7=r13"
 
 
 def position(turn: str = "blue", blue: str = BLUE, red: str = RED, dice: tuple[int, int] | None = None,
-             **fields: str) -> State:
-    """A position in the position text format; ``dice`` means the dice are rolled and pieces may move."""
+             options: dict[str, Any] | None = None, **fields: str) -> State:
+    """A position in the position text format; ``dice`` means the dice are rolled and pieces may move;
+    ``options`` are the variants the table agreed on (the game's options, the rules' own by default)."""
     lines = [f"turn: {turn}", f"blue: {blue}", f"red: {red}"]
     if dice:
         lines += ["phase: move", f"dice: {dice[0]} {dice[1]}"]
     lines += [f"{key.replace('_', ' ')}: {value}" for key, value in fields.items()]
-    return GAME.from_position("\n".join(lines))
+    return GAME.from_position("\n".join(lines), **(options or {}))
 
 
 def where(state: State, piece: str) -> str:
@@ -101,11 +104,12 @@ def _turn(title: str, rules: tuple[str, ...], first: Step, *later: Callable[...,
 
 @cache
 def exercises() -> list[Lesson]:
-    """Sixteen questions in new positions, easiest first: which die, the Knight, a Crown saved, treasure, a
+    """Twenty questions in new positions, easiest first: which die, the Knight, a Crown saved, treasure, a
     Knight space, a river, a lake, a rescue, which card, the Cathedral, the catapult's aim; then five whole
     turns planned step by step: a card before the roll, an ambush, clearing the way for a Crown, a shot that
-    opens a Crown, three pieces with three jobs. Blue (you) is to act in every one; each names the rules
-    index entries it practises."""
+    opens a Crown, three pieces with three jobs; last, four questions in variants the table may agree on:
+    one Crown to win, two teams, the dead brought back by a Knight space, boulders from a sure hand. Blue
+    (you) is to act in every one; each names the rules index entries it practises."""
     single = [
         ("which die?", ('dice', 'capture-home'), Step(
             title="a piece abroad uses the black die, even on its way home",
@@ -393,6 +397,83 @@ def exercises() -> list[Lesson]:
             reply=("draw AMBUSH!",),
         )),
     ]
-    questions = [(title, rules, (step,)) for title, rules, step in single] + turns
+    # The variants (the chapter's Variants page): the table agreed on a change of the rules before the game,
+    # and the change makes another move the right one.
+    variants = [
+        ("one Crown wins", ('variant-crowns', 'crown-win', 'lakes'), Step(
+            title="playing for one Crown, run with it",
+            start=position(blue="B1=r4 B2=b20 B3*=b30 B8=prisoner", red="R1=r10 R2=r20 R3*=r9", dice=(2, 8),
+                           options={"crowns_to_win": 1}),
+            seat=0,
+            prompt="Your table agreed to play for one Crown: whoever carries a single enemy Crown out of "
+                   "enemy land wins. B1 stands on r4, between Red's dungeon, where your B8 is a prisoner, "
+                   "and Red's middle Crown on r5. You rolled black 8. Free B8, or go for the Crown?",
+            hint="In a game for one Crown, the first Crown that leaves Red land ends the game, and the "
+                 "Cathedral is outside Red land. Count B1's way from r5 across the lake: the step onto a "
+                 "boat, each crossing and the step off count one space each.",
+            explain="B1 r4-r5-r14-r26-r31-r30-r38-r46-c take r5 (or across by r25 and r29): B1 takes the Crown "
+                    "as it leaves r5 and reaches the Cathedral on the eighth space, so the Crown is captured "
+                    "and you win at once. In a game for three Crowns it would be one Crown of three, and "
+                    "freeing B8 would be a fair choice too.",
+            check=_wins(0),
+            example="B1 r4-r5-r14-r26-r31-r30-r38-r46-c take r5",
+        )),
+        ("two teams", ('variant-teams', 'dice', 'capture-home', 'cathedral'), Step(
+            title="the partner abroad moves only the pieces in enemy land",
+            start=position(blue="B1=b10 B2=r38 B3*=b20 B4=c", red="R1=b37 R2=r20 R3*=r9", dice=(3, 9),
+                           options={"players": 4}, role="abroad", moved="B1 B3"),
+            seat=2,
+            prompt="Four of you play, in two teams, and you are Blue's partner abroad. Your partner at home "
+                   "moved B1 and B3 and has ended their part, so your team has one move left; the dice say "
+                   "white 3, black 9. Red's R1 has reached b37. Capture it.",
+            hint="In a game of two teams the partner at home moves the pieces at home and in the Cathedral, "
+                 "and the partner abroad only the pieces that stand in enemy land. Your piece moves with "
+                 "the black die, even on its way home.",
+            explain="B2 r38-r46-c-b46-b38-b37: five spaces on the black die, through the Cathedral into your "
+                    "land, where B2 captures. In a game of two, B4 could have done it from the Cathedral in "
+                    "three, but with four players the Cathedral's pieces belong to your partner at home, "
+                    "whose part of the turn is over.",
+            answers=("B2 r38-r46-c-b46-b38-b37",),
+        )),
+        ("the Knight comes back", ('variant-pieces', 'knight-spaces', 'armies'), Step(
+            title="stop on a Knight space to bring back the dead",
+            start=position(blue="B1=r24 B2=b20 B3*=dead B4=b30 B5=dead B6=b24 B7=prisoner B8=b13 B9=b10 B10=b39",
+                           red="R1=r10 R2=r20 R3*=r30", dice=(2, 3),
+                           options={"killed_return": "knight-spaces", "forced_stops": "knight-spaces"}),
+            seat=0,
+            prompt="Your table plays two changes to the pieces: killed pieces come back by a Knight space, "
+                   "and a Knight space works only for a piece that ends its move on it. Your Knight B3 was "
+                   "killed, and none of your pieces waits in reserve. B1 raids Red land on r24; you rolled "
+                   "black 3. Bring your Knight back.",
+            hint="With no reserve left, a Knight space in enemy land brings back your lowest-numbered killed "
+                 "piece, and B3 is the lowest. In this game, passing over the horse's head is not enough: "
+                 "the move has to end there.",
+            explain="B1 r24-r18 ends on the Knight space r18, and B3 comes back into the Cathedral, still your "
+                    "Knight, to move from your next turn. Going on to r13 or r9 would pass r18 and bring "
+                    "nobody; by the rules as printed, the dead never come back at all.",
+            answers=("B1 r24-r18",),
+        )),
+        ("a sure hand", ('variant-catapult', 'catapult-shot', 'catapult-kill'), Step(
+            title="with a sure hand, aim straight at the enemy",
+            start=position(blue="B1=r37 B2=b20 B3*=b30", red="R1=r30 R2=r10 R3*=r9", dice=(4, 5), shots="1",
+                           options={"catapult_spread": "sure"}),
+            seat=0,
+            prompt="Your table agreed that boulders fly as from a sure hand. You rolled white 4: one catapult "
+                   "shot. Red's R1 stands on r30, two rocks from your raider B1 on r37. Aim so that R1 dies "
+                   "for certain and none of your pieces is at risk.",
+            hint="A boulder knocks over the pieces on the rock it strikes and the rocks right next to it. "
+                 "Thrown by a sure hand it comes down on its aim, or at worst just beside it; B1 is not next "
+                 "to r30.",
+            explain="shoot from 5 at r30 (any spot will do): from every spot the boulder comes down on r30 "
+                    "itself, knocks R1 over and nothing of yours, and R1 dies. Boulders flying as from a "
+                    "skilled hand (this book's reading of the rules), the same shot would come down on r38, r29 "
+                    "or r37 about one time in four and knock B1 over as well, costing you a piece; there "
+                    "r31, beyond R1, is the safer aim.",
+            check=_aims_at(("r30",), tuple(range(1, 10))),
+            example="shoot from 5 at r30",
+        )),
+    ]
+    questions = [(title, rules, (step,)) for title, rules, step in single] + turns + [
+        (title, rules, (step,)) for title, rules, step in variants]
     return [Lesson(SLUG, f"Exercise {number}: {title}", steps, rules=rules)
             for number, (title, rules, steps) in enumerate(questions, start=1)]
