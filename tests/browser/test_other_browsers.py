@@ -54,13 +54,13 @@ while ((board.answers || 0) <= before) {
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 if (board.failure) throw new Error(`the engine failed: ${board.failure}`);
-return {legal: board.model.get("legal") || [], view: board.model.get("view") || {},
+return {legal: ((board.model.get("scene") || {}).actions || []).map((a) => a.notation), scene: board.model.get("scene") || {}, log: board.model.get("log") || [],
         message: board.model.get("message") || "", kind: board.model.get("message_kind") || ""};
 """
 
 VALUES = """
 const board = [...window.captureBoards.values()][%d];
-return {legal: board.model.get("legal") || [], view: board.model.get("view") || {},
+return {legal: ((board.model.get("scene") || {}).actions || []).map((a) => a.notation), scene: board.model.get("scene") || {}, log: board.model.get("log") || [],
         message: board.model.get("message") || "", kind: board.model.get("message_kind") || ""};
 """
 
@@ -149,16 +149,16 @@ def test_a_play_page_goes_live_refuses_a_move_answers_and_reloads(other_browser,
     assert stale is not None, f"{game}: every first move is still legal"
     refused = send(browser, index, {"type": "play", "action": stale})
     assert refused["kind"] == "error" and refused["message"], refused
-    assert refused["view"] == after["view"] and refused["legal"] == after["legal"]
+    assert refused["scene"] == after["scene"] and refused["legal"] == after["legal"]
 
     # Moves until the computer has answered one of them (some games open with several moves a side).
     values = refused
     for _ in range(40):
         assert values["legal"], f"{game}: no move offered after {values['message']!r}"
-        before = len(values["view"].get("log", []))
+        before = len(values["log"])
         values = send(browser, index, {"type": "play", "action": values["legal"][0]})
         assert values["kind"] == "info", values["message"]
-        if len(values["view"].get("log", [])) > before + 1:
+        if len(values["log"]) > before + 1:
             break
     else:
         pytest.fail(f"{browser.name}, {game}: the computer never answered")

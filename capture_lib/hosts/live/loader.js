@@ -132,7 +132,8 @@
     const data = document.querySelector(`script.capture-board-data[data-board="${root.id}"]`);
     if (!data) return;
     const { model: values, recipe } = JSON.parse(data.textContent);
-    const kind = values.lesson ? "lesson" : (values.frames || []).length ? "example" : "play";
+    const lesson = values.lesson && Object.keys(values.lesson).length;  // a board with none carries {}
+    const kind = lesson ? "lesson" : (values.frames || []).length ? "example" : "play";
     const status = statusLine(root);
     const board = { root, recipe, kind, status, live: false, sent: [] };
     board.model = makeCaptureModel(values, (message) => sendFrom(board, message));  // model.js, put in front

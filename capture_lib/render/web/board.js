@@ -418,7 +418,7 @@ function clickSpace(scene, ctx, id) {
 
 function levelChooser(model, values) {
   const levels = values.levels || [];
-  if (values.mode !== "computer" || !values.level || !levels.length || values.lesson) return null;
+  if (values.mode !== "computer" || !values.level || !levels.length || lessonOf(values)) return null;
   return h("label", { className: "cap-level" }, "computer: ",
     h("select", { onchange: (event) => model.send({ type: "level", level: event.target.value }) },
       levels.map(([name, label]) => h("option", { value: name, selected: name === values.level }, label))));
@@ -442,6 +442,12 @@ function optionsForm(model, values, ctx) {
     h("button", { type: "button", onclick: start }, "start this game")));
 }
 
+// A board's lesson, or null: a board with none carries an empty object (a value is never missing).
+function lessonOf(values) {
+  const lesson = values.lesson;
+  return lesson && Object.keys(lesson).length ? lesson : null;
+}
+
 function storage() {
   try { return window.localStorage; } catch (err) { return null; }  // storage may be switched off
 }
@@ -457,7 +463,7 @@ function resumeKey(el, values) {
 
 function keepResume(el, values) {
   const store = storage();
-  if (!store || values.lesson) return;
+  if (!store || lessonOf(values)) return;
   const key = resumeKey(el, values);
   try {
     if (values.resume) store.setItem(key, values.resume);
@@ -467,7 +473,7 @@ function keepResume(el, values) {
 
 function resumeOffer(el, model, values, ctx) {
   const store = storage();
-  if (!store || values.under_way || values.resume || ctx.ui.resumeDismissed || values.lesson || values.teaching) return null;
+  if (!store || values.under_way || values.resume || ctx.ui.resumeDismissed || lessonOf(values) || values.teaching) return null;
   const key = resumeKey(el, values);
   const text = store.getItem(key);
   let claim = null;
@@ -732,7 +738,8 @@ export default {
         send: (action) => { model.send({ type: "play", action }); } };
       if (ui.focus === null || !scene.spaces.some((s) => s.id === ui.focus)) ui.focus = (scene.spaces[0] || {}).id || null;
       const parts = [];
-      if (values.lesson && Object.keys(values.lesson).length) parts.push(lessonPanel(model, values.lesson, live));
+      const lesson = lessonOf(values);
+      if (lesson) parts.push(lessonPanel(model, lesson, live));
       if (values.teaching) parts.push(h("div", { className: "cap-teaching", role: "note" }, "Teaching view: every hidden card and piece is shown. Turn it off for a real game."));
       const curtain = live ? values.curtain : "";
       if (curtain) {
@@ -747,7 +754,7 @@ export default {
       if (live) parts.push(...buildControls(playable, ctx));
       parts.push(keyList(scene));
       if (stepping && frames.length > 1) {
-        parts.push(stepper(frames, frameIndex, (i) => { frameIndex = i; draw(); }, values.lesson && Object.keys(values.lesson).length ? "picture" : "step"));
+        parts.push(stepper(frames, frameIndex, (i) => { frameIndex = i; draw(); }, lesson ? "picture" : "step"));
       } else if (live) {
         if (values.thinking) parts.push(h("div", { className: "cap-message" }, "The computer is thinking\u2026"));
         if (ui.localMessage) {
@@ -778,8 +785,8 @@ export default {
       const said = [(scene.last || []).slice(-3).map((m) => m.text).join(". "), (scene.status || [])[0] || ""].filter(Boolean);
       announce(region, said.join(". ") + (said.length ? "." : ""));
       keepResume(el, values);
-      if (values.lesson) keepProgress(values.lesson);
-      if (values.lesson && live) resumeCourse(model, ui, values.lesson);
+      if (lesson) keepProgress(lesson);
+      if (lesson && live) resumeCourse(model, ui, lesson);
     };
     let queued = false;
     const schedule = () => {
