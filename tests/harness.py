@@ -26,11 +26,13 @@ PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>boar
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>%(css)s</style></head>
 <body><main>%(places)s</main><script>%(model)s
 window.captureBoards = {};
+window.sent = [];
 async function mount(id, source, values) {
   const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
   const mod = await import(url);
   const el = document.getElementById(id);
   const send = async (message) => {
+    window.sent.push(message);  // what the board sent, in order, for a test to read
     const answer = await fetch("/send/" + id, {method: "POST", body: JSON.stringify(message)});
     const changed = await answer.json();
     const messages = changed._messages || [];
@@ -47,24 +49,25 @@ async function mount(id, source, values) {
 </script></body></html>"""
 
 
-def page(sessions: dict[str, BoardController]) -> str:
-    """The page of ``sessions`` (board id -> session)."""
+def page(sessions: dict[str, BoardController], overrides: dict[str, Any] | None = None) -> str:
+    """The page of ``sessions`` (board id -> session); ``overrides`` replace some of the first values of every
+    board (a state the session cannot be put in by messages, such as the computer thinking)."""
     css = "\n".join(dict.fromkeys(style_source(s.game_slug) for s in sessions.values()))
     places = "".join(f'<section><h2>{html.escape(i)}</h2><div id="{html.escape(i)}"></div></section>'
                      for i in sessions)
     mounts = "".join(f"mount({json.dumps(i)}, {json.dumps(module_source(s.game_slug))}, "
-                     f"{json.dumps(s.values())});\n" for i, s in sessions.items())
+                     f"{json.dumps({**s.values(), **(overrides or {})})});\n" for i, s in sessions.items())
     return PAGE % {"css": css, "places": places, "model": model_source(), "mounts": mounts.replace("</", "<\\/")}
 
 
 @contextmanager
-def serve(sessions: dict[str, BoardController]) -> Iterator[str]:
-    """Serve ``sessions`` on a free port of 127.0.0.1; yields the page's address."""
+def serve(sessions: dict[str, BoardController], overrides: dict[str, Any] | None = None) -> Iterator[str]:
+    """Serve ``sessions`` on a free port of 127.0.0.1 (``overrides``: as for ``page``); yields the page's address."""
     lock = threading.Lock()
 
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 - the standard library's name
-            body = page(sessions).encode()
+            body = page(sessions, overrides).encode()
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.end_headers()

@@ -7,7 +7,8 @@ import pytest
 from capture_lib.games import list_games
 from capture_lib.hosts.widget import BoardWidget
 from capture_lib.search.level_ratings import level_labels
-from tests.board_page import open_page
+from capture_lib.session.board import BoardController
+from tests.harness import serve
 
 BOARDS = list_games()
 
@@ -58,48 +59,61 @@ def test_the_board_says_the_computer_is_thinking_while_it_searches_and_offers_no
     assert board.controller.legal  # Blue's turn again: moves offered, nobody thinking
 
 
+def _open(browser, session: BoardController, **overrides):
+    """A page with ``session``'s board (its first values changed by ``overrides``) and its script errors."""
+    server = serve({"board": session}, overrides)
+    url = server.__enter__()
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("close", lambda _page: server.__exit__(None, None, None))
+    page.goto(url)
+    page.locator(".capture-board .cap-status").first.wait_for()
+    return page, errors
+
+
 @pytest.mark.browser
-def test_the_page_offers_the_levels_and_sends_the_choice(browser, tmp_path):
-    board = BoardWidget("card-commander", seed=3, seat=0)
-    page, errors = open_page(browser, tmp_path, board, legal=board.controller.legal, mode="computer",
-                             level=board.values["level"])
-    chooser = page.get_by_label("the computer's level")
+def test_the_page_offers_the_levels_and_sends_the_choice(browser):
+    session = BoardController("card-commander", seed=3, seat=0)
+    page, errors = _open(browser, session)
+    chooser = page.get_by_label("computer")
     assert chooser.input_value() == "rule"
     # Each level with its rating from the shipped summary (capture_lib.experiments.ratings), as "hard · about 1700".
     labels = level_labels("card-commander")
     assert chooser.locator("option").all_inner_texts() == list(labels.values())
-    assert [text.split(" \u00b7 ")[0] for text in labels.values()] == ["random", "rule", "easy", "medium", "hard"]
-    assert labels["hard"].startswith("hard \u00b7 about ")
+    assert [text.split(" \u00b7 ")[0] for text in labels.values()][:2] == ["random", "rule"]
+    assert labels["hard"].startswith("hard \u00b7 ")
     chooser.select_option("hard")
+    page.wait_for_function("window.captureBoards.board.get('level') === 'hard'")
     assert page.evaluate("window.sent") == [{"type": "level", "level": "hard"}]
+    assert session.values()["level"] == "hard"
     assert errors == []
     page.close()
 
 
 @pytest.mark.browser
-def test_the_page_says_the_computer_is_thinking(browser, tmp_path):
-    board = BoardWidget("command-capture", seed=3, seat=0)
-    page, errors = open_page(browser, tmp_path, board, legal=[], mode="computer", level="hard", thinking=True)
-    assert page.get_by_text("the computer is thinking").is_visible()
+def test_the_page_says_the_computer_is_thinking_and_offers_no_move(browser):
+    page, errors = _open(browser, BoardController("command-capture", seed=3, seat=0), level="hard", thinking=True)
+    assert page.get_by_text("The computer is thinking").is_visible()
+    assert page.locator(".capture-board .cap-clickable").count() == 0
     assert errors == []
     page.close()
 
 
-
 @pytest.mark.browser
-def test_a_move_half_typed_survives_an_update_from_the_engine(browser, tmp_path):
+def test_a_move_half_typed_survives_an_update_from_the_engine(browser):
     # Every update redraws the board; one that arrives while the player types (a kept game's claim, the
     # computer's thinking) must keep the text and the keyboard, or Enter would send nothing.
-    board = BoardWidget("command-capture", seed=3, seat=0)
-    page, errors = open_page(browser, tmp_path, board, legal=board.controller.legal, mode="computer", level="rule")
+    page, errors = _open(browser, BoardController("command-capture", seed=3, seat=0))
     page.locator("input.cap-notation").click()
     page.keyboard.type("assassin A")
     first = page.locator("input.cap-notation").element_handle()
-    page.evaluate("window.model.set('message', 'an update from the engine')")
+    page.evaluate("window.captureBoards.board.apply({message: 'an update from the engine'})")
     page.wait_for_function("(old) => !old.isConnected", arg=first)  # the board was drawn anew
     assert page.locator("input.cap-notation").input_value() == "assassin A"
     page.keyboard.type("2")
     page.keyboard.press("Enter")
+    page.wait_for_function("window.sent.length === 1")
     assert page.evaluate("window.sent") == [{"type": "play", "action": "assassin A2"}]
     assert errors == []
     page.close()

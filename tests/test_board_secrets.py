@@ -26,7 +26,6 @@ from capture_lib.session import secrecy
 from capture_lib.session.course import exercises, games_with_lessons
 from capture_lib.session.lesson import STATIC_BOOK
 from capture_lib.session.scenes import scene_json
-from tests.board_page import open_page
 from tests.conftest import ROOT
 
 BOARDS = list_games()
@@ -467,49 +466,29 @@ def test_no_sequence_of_messages_shows_a_seat_what_it_may_not_see(slug, mode, rn
 
 # ----- the page ----------------------------------------------------------------------------------------------
 @pytest.mark.browser
-def test_the_page_says_why_undo_is_off_and_asks_before_a_new_game(browser, tmp_path):
-    board = BoardWidget("card-commander", seed=3, seat=0)
-    page, errors = open_page(browser, tmp_path, board, legal=board.controller.legal, mode="computer", level="rule",
-                             can_undo=False, undo_note="the turn has passed", under_way=True)
-    assert page.get_by_role("button", name="undo").is_disabled()
-    assert page.get_by_text("Undo is off: the turn has passed.").is_visible()
-    page.get_by_role("button", name="new game").click()
-    assert page.get_by_text("Start a new game?").is_visible() and page.evaluate("window.sent") == []
-    page.get_by_role("button", name="keep playing").click()
-    assert page.get_by_text("Start a new game?").count() == 0 and page.evaluate("window.sent") == []
-    page.get_by_role("button", name="new game").click()
-    page.get_by_role("button", name="start a new game").click()
-    page.get_by_role("button", name="save", exact=True).click()
-    assert page.evaluate("window.sent") == [{"type": "new"}, {"type": "save"}]
-    page.get_by_label("load a saved game from a file").set_input_files(
-        files=[{"name": "game.json", "mimeType": "application/json", "buffer": b'{"format": "x"}'}])
-    page.wait_for_function("window.sent.length === 3")
-    assert page.evaluate("window.sent[2]") == {"type": "load", "text": '{"format": "x"}'}
-    assert errors == []
-    page.close()
+def test_the_page_says_why_undo_is_off_and_asks_before_a_new_game(browser):
+    from capture_lib.session.board import BoardController
+    from tests.harness import serve
 
-
-@pytest.mark.browser
-def test_the_page_keeps_the_claim_and_offers_to_resume_after_a_reload(browser, tmp_path):
-    from tests.board_page import HARNESS
-
-    board = BoardWidget("card-commander", seed=3, seat=0)
-    send(board, {"type": "play", "action": "commander Karl"})
-    claim = board.values["resume"]
-    fresh = BoardWidget("card-commander", seed=4, seat=0)  # the board of the reloaded page: nobody has moved
-    model = dict(json.loads(fresh.to_json()), legal=fresh.legal, mode="computer", level="rule",
-                 under_way=False, resume="")
-    page_file = tmp_path / "board.html"
-    page_file.write_text(HARNESS % {"css": fresh._css_source(), "data": json.dumps(model),
-                                    "esm": json.dumps(fresh._esm_source())})
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.add_init_script(f"localStorage.setItem('capture-resume:card-commander:2:computer', {json.dumps(claim)});")
-    page.goto(page_file.as_uri())
-    page.wait_for_function("window.ready === true")
-    assert page.get_by_text("kept a game in progress on a board like this one").is_visible()
-    page.get_by_role("button", name="resume the kept game").click()
-    assert page.evaluate("window.sent") == [{"type": "load", "text": claim}]
-    assert errors == []
-    page.close()
+    session = BoardController("card-commander", seed=3, seat=0, level="random")
+    session.handle({"type": "play", "action": session.legal[0]})  # the computer answers: the turn has passed
+    with serve({"board": session}) as url:
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(url)
+        page.locator(".capture-board .cap-status").first.wait_for()
+        note = session.values()["undo_note"]
+        assert note and not session.values()["can_undo"]
+        assert page.get_by_role("button", name="undo").is_disabled()
+        assert page.get_by_text(f"Undo is off: {note}").is_visible()
+        page.get_by_role("button", name="new game").click()
+        assert page.get_by_text("Start a new game?").is_visible() and page.evaluate("window.sent") == []
+        page.get_by_role("button", name="keep playing").click()
+        assert page.get_by_text("Start a new game?").count() == 0 and page.evaluate("window.sent") == []
+        page.get_by_role("button", name="new game").click()
+        page.get_by_role("button", name="start a new game").click()
+        page.wait_for_function("window.sent.length === 1")
+        assert page.evaluate("window.sent")[0]["type"] == "new"
+        assert errors == []
+        page.close()

@@ -260,10 +260,26 @@ def unknown_modules(outdir: pathlib.Path, pages: list[str] | None = None) -> lis
     return sorted(wanted - have)
 
 
+def drop_departed(outdir: pathlib.Path, pages: list[str]) -> list[str]:
+    """Remove the chapters' pages that an earlier build wrote but that left the book (a renamed or deleted
+    notebook), so that no reader, search or engine check finds them; return their names."""
+    keep = {f"{name}.html" for name in pages}
+    gone = []
+    for page in sorted((outdir / "book").rglob("*.html")) if (outdir / "book").is_dir() else []:
+        name = page.relative_to(outdir).as_posix()
+        if name not in keep:
+            for path in (page, page.with_name(page.name + ".br"), page.with_name(page.name + ".gz")):
+                path.unlink(missing_ok=True)
+            gone.append(name)
+    return gone
+
+
 def _finish(app, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
     outdir = pathlib.Path(app.outdir)
+    for name in drop_departed(outdir, sorted(app.env.found_docs)):
+        logger.info(f"removed {name}: its page left the book")
     for problem in write_static(outdir, app.config.html_context.get("capture_live")):
         logger.warning(f"the live book lacks {problem}: its boards will show their pictures only"
                        if problem.startswith("Pyodide") else f"the live book has no {problem}")

@@ -54,13 +54,15 @@ while ((board.answers || 0) <= before) {
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 if (board.failure) throw new Error(`the engine failed: ${board.failure}`);
-return {legal: ((board.model.get("scene") || {}).actions || []).map((a) => a.notation), scene: board.model.get("scene") || {}, log: board.model.get("log") || [],
+const scene = board.model.get("scene") || {};
+return {legal: (scene.actions || []).map((a) => a.notation), scene, log: board.model.get("log") || [],
         message: board.model.get("message") || "", kind: board.model.get("message_kind") || ""};
 """
 
 VALUES = """
 const board = [...window.captureBoards.values()][%d];
-return {legal: ((board.model.get("scene") || {}).actions || []).map((a) => a.notation), scene: board.model.get("scene") || {}, log: board.model.get("log") || [],
+const scene = board.model.get("scene") || {};
+return {legal: (scene.actions || []).map((a) => a.notation), scene, log: board.model.get("log") || [],
         message: board.model.get("message") || "", kind: board.model.get("message_kind") || ""};
 """
 

@@ -29,7 +29,8 @@ def play(page, board: str, moves: int) -> list[str]:
     """Play the first legal action ``moves`` times on ``board`` (the engine answers each); its log after."""
     for _ in range(moves):
         before = page.evaluate(f"window.captureBoards[{board!r}].get('log').length")
-        page.evaluate(f"(b => b.send({{type: 'play', action: b.get('scene').actions[0].notation}}))(window.captureBoards[{board!r}])")
+        page.evaluate("(b) => window.captureBoards[b].send({type: 'play', "
+                      "action: window.captureBoards[b].get('scene').actions[0].notation})", board)
         page.wait_for_function(f"window.captureBoards[{board!r}].get('log').length > {before}")
     return page.evaluate(f"window.captureBoards[{board!r}].get('log')")
 

@@ -102,7 +102,11 @@ function pieceNode(piece) {
   if (piece.look === "tile") {
     for (const wall of piece.walls || []) parts.push(h("span", { className: `cap-wall cap-wall-${wall}` }));
     parts.push(h("span", { className: "cap-title" }, piece.title));
-    for (const line of piece.lines || []) parts.push(h("span", { className: "cap-line" }, line));
+    // A phone's tile has room for a state's first three letters (the key and the square's words say it whole).
+    for (const line of piece.lines || []) {
+      parts.push(h("span", { className: "cap-line" }, h("span", { className: "cap-long" }, line),
+        h("span", { className: "cap-short" }, line.slice(0, 3))));
+    }
     if (piece.facing) parts.push(h("span", { className: "cap-facing" }, ARROW_GLYPHS[piece.facing] || ""));
     for (const badge of piece.badges || []) parts.push(h("span", { className: `cap-badge cap-badge-${badge.tone}` }, badge.text));
   } else if (piece.look === "card") {
