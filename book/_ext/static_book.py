@@ -142,7 +142,8 @@ def _name(asset) -> str:
 
 
 def _tidy_page(app, pagename, templatename, context, doctree) -> None:
-    """Defer the page's scripts, drop what it does not use, write each inline script once, mode "auto"."""
+    """Defer the page's scripts, drop what it does not use, write each inline script once, mode "auto";
+    name the code toggles by their text."""
     context.setdefault("default_mode", "auto")
     scripts, seen = [], set()
     for script in context.get("script_files", []):
@@ -162,6 +163,10 @@ def _tidy_page(app, pagename, templatename, context, doctree) -> None:
     context["script_files"] = scripts
     context["css_files"] = [css for css in context.get("css_files", [])
                             if not any(_name(css).endswith(dropped) for dropped in DROPPED)]
+    # myst-nb names every code toggle "Toggle hidden content" while it shows "Show the code": a name that
+    # differs from the visible text fails WCAG 2.5.3 (label in name); without it the toggle is named by its text.
+    if "body" in context:
+        context["body"] = context["body"].replace('<summary aria-label="Toggle hidden content">', "<summary>")
 
 
 def live_file(name: str) -> bytes:

@@ -48,7 +48,7 @@ def host_only(module: str) -> bool:
     return any(module == name or module.startswith(name + ".") for name in HOST_ONLY)
 
 
-def _module(relative: pathlib.PurePosixPath) -> str:
+def module_of(relative: pathlib.PurePosixPath) -> str:
     """The dotted module a file of the package belongs to (a data file: its folder's package)."""
     parts = list((relative if relative.suffix == ".py" else relative.parent / "__init__.py").with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -61,7 +61,7 @@ def package_files(package: pathlib.Path = places.PACKAGE) -> list[str]:
         relative = path.relative_to(package)
         named = pathlib.PurePosixPath(package.name, relative.as_posix())
         if (path.is_file() and path.suffix in SUFFIXES and not LEFT_OUT.intersection(relative.parts[:-1])
-                and not host_only(_module(named))):
+                and not host_only(module_of(named))):
             found.append(named.as_posix())
     return sorted(found)
 
