@@ -27,6 +27,7 @@ PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>boar
 <body><main>%(places)s</main><script>%(model)s
 window.captureBoards = {};
 window.sent = [];
+window.answers = {};
 async function mount(id, source, values) {
   const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
   const mod = await import(url);
@@ -40,6 +41,7 @@ async function mount(id, source, values) {
     model.apply(changed);
     for (const m of messages) model.custom(m);
     el.dispatchEvent(new CustomEvent("capture-values"));
+    window.answers[id] = (window.answers[id] || 0) + 1;  // how many of this board's messages were answered
   };
   const model = makeCaptureModel(values, send);
   window.captureBoards[id] = model;

@@ -1,0 +1,101 @@
+"""Every game's whole course played on its board in a browser, level after level, as a learner does it.
+
+The course session runs in this process (``tests/harness.py``) and the page is the shared board module, so
+this checks what the engine-only tests cannot: that every level can be played from the board itself (the
+move typed in the board's field, the level's replies drawn, "next level" reached), that a wrong move is
+refused without costing the level, that a hint costs a star, and that the stars are kept in the browser
+and shown on the level map after a reload. The live book's own test plays a level of each course in Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from capture_lib.games import list_games
+from capture_lib.session.course import course
+from capture_lib.session.learn import CourseController
+from tests.harness import serve
+
+pytestmark = pytest.mark.browser
+
+#: A wrong try and a hint on every few levels (each costs the level's third star).
+HINTED_EVERY = 4
+
+
+def lesson(page) -> dict:
+    """The lesson's values on the page."""
+    return page.evaluate("window.captureBoards.board.get('lesson')")
+
+
+def answered(page) -> int:
+    """How many of the board's messages the session has answered."""
+    return page.evaluate("window.answers.board || 0")
+
+
+def act(page, do) -> None:
+    """Do something on the board that sends a message, and wait for the session's answer."""
+    before = answered(page)
+    do()
+    page.wait_for_function(f"(window.answers.board || 0) > {before}")
+
+
+def type_move(page, move: str) -> None:
+    """Type ``move`` into the board's notation field and press Enter."""
+    field = page.locator(".capture-board input.cap-notation")
+    act(page, lambda: (field.fill(move), field.press("Enter")))
+
+
+@pytest.mark.parametrize("slug", list_games())
+def test_a_whole_course_is_played_on_the_board_and_its_stars_are_kept(browser, slug):
+    levels = course(slug).levels
+    session = CourseController(course(slug))
+    sessions = {"board": session}
+    won: dict[str, int] = {}
+    with serve(sessions) as url:
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(url)
+        page.locator(".capture-board .cap-lesson-goal").wait_for()
+        for number, level in enumerate(levels):
+            shown = lesson(page)
+            assert shown["level"] == level.key and shown["status"] == "try", (level.key, shown)
+            assert level.goal in page.locator(".capture-board .cap-lesson-goal").inner_text().replace("\n", " ")
+            hinted = number % HINTED_EVERY == 1
+            if hinted:
+                type_move(page, "no such move")
+                assert page.evaluate("window.captureBoards.board.get('message_kind')") == "error"
+                assert lesson(page)["moves"] == 0 and lesson(page)["status"] == "try"
+                act(page, lambda: page.locator(".capture-board button.cap-lesson-do-hint").click())
+                assert level.hint in page.locator(".capture-board .cap-lesson").inner_text().replace("\n", " ")
+            # The level's own line, or (a whole game's level) the moves its solver picks in the game as it goes.
+            moves = iter(level.solution)
+            for _ in range(level.most or 200):
+                if lesson(page)["status"] != "try":
+                    break
+                move = next(moves, None) if level.solution else str(level.solver(session.state, level.seat))
+                assert move is not None, f"{level.key}: the solution ran out before the goal"
+                type_move(page, move)
+            result = lesson(page)
+            said = page.evaluate("window.captureBoards.board.get('message')")
+            assert result["status"] == "won", (level.key, result, said)
+            if level.solution:
+                assert result["stars"] == (2 if hinted else 3), (level.key, result)
+            won[level.key] = result["stars"]
+            if number + 1 < len(levels):
+                act(page, lambda: page.locator(".capture-board button.cap-lesson-do-next").click())
+        kept = json.loads(page.evaluate(f"localStorage.getItem('capture-course:{slug}')") or "{}")
+        assert kept == won
+
+        # A reload meets a fresh session: the level map shows every level's stars.
+        sessions["board"] = CourseController(course(slug))
+        page.reload()
+        page.locator(".capture-board .cap-lesson-goal").wait_for()
+        marks = page.locator(".capture-board .cap-course-level").all_text_contents()
+        assert len(marks) == len(levels)
+        for text, level in zip(marks, levels, strict=True):
+            assert f"{won[level.key]} star" in text, (level.key, text)
+        assert errors == []
+        page.close()
