@@ -15,7 +15,7 @@ Where answers may go: a board's output also carries a static picture (``static_m
 without a kernel. In a live page that picture holds only the questions, since anything in it is in
 the page's HTML before the learner asks. Only the book's build, which sets ``CAPTURE_STATIC_BOOK=1``
 (``book/_ext/static_book.py``), puts the answers in: the static book has no kernel to ask, each answer
-waits behind the step-through's "forward" button, and the same answers are in the exercises' teacher's
+waits behind the step-through's "next picture" button, and the same answers are in the exercises' teacher's
 solutions anyway.
 """
 

@@ -278,15 +278,16 @@ def test_try_it_from_here_keeps_the_hidden_hidden(browser, live_site, built_book
     frames = live.value(index, "frames")
     recipe = live.page.evaluate("(i) => JSON.stringify([...window.captureBoards.values()][i].recipe)", index)
     recipe = json.loads(recipe)
-    # The page holds what the example's viewer sees and no more: no seed, and every word of the recipe
-    # is a word of the frames the page already shows (plus the recipe's own field names).
+    # The page holds what the example's viewer sees and no more: no seed, and no card the frames do not show
+    # (the recipe is the viewer's observation: every card in it is one the pictures show, as 2♥ or 2H).
     assert "seed" not in json.dumps(recipe) and '"seed"' not in html
-    # Attacks in notation (N1xS3) are the legal moves, which the visible cards decide.
-    fields = set(re.findall(r'"([a-z_]+)":', json.dumps(recipe))) | words([recipe.get(k) for k in
-                                                                           ("format", "kind", "mode", "level", "game")])
-    unseen = {w for w in words(recipe) - words(frames) - fields
-              if not re.fullmatch(r"[NESW]\d+x[NESW]\d+", w)}
-    assert not unseen, f"the recipe holds what its frames do not show: {sorted(unseen)[:10]}"
+    assert recipe["kind"] == "position" and "observation" in recipe
+    shown = json.dumps(frames, ensure_ascii=False)
+    for symbol, letter in (("\u2660", "S"), ("\u2665", "H"), ("\u2666", "D"), ("\u2663", "C")):
+        shown = shown.replace(symbol, letter)
+    card = r"\b(?:10|[2-9AJQK])[SHDC]\b"
+    unseen = set(re.findall(card, json.dumps(recipe))) - set(re.findall(card, shown))
+    assert not unseen, f"the recipe holds cards its frames do not show: {sorted(unseen)}"
     live.page.wait_for_selector(".capture-try", timeout=LIVE_MS)
     before = live.answers(index)
     live.page.locator(".capture-try").nth(0).click()

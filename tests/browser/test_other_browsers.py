@@ -3,7 +3,7 @@
 The same smoke test as Chromium's (``test_live_book.py``), on each game's play page served by ``capture
 serve``'s server: the page goes live, a move the game forbids is refused with the engine's reason and
 the board as it was, the computer answers a move, the page keeps a claim on the game, and after a reload the page
-goes live again (``resume_kept``: the hook for per-board resume). Every page reports no error.
+goes live again and offers to resume the game (``resume_kept``). Every page reports no error.
 The pages are driven through what the page loader gives tests (``window.captureBoards``: each board's
 model, what its module sent, the engine's answers), the same for both browsers; Chromium's test clicks.
 
@@ -114,17 +114,27 @@ def send(browser, index: int, message: dict) -> dict:
     return browser.run((SEND % (index, json.dumps(message))).replace("ANSWER_MS", str(ANSWER_SECONDS * 1000)))
 
 
-def resume_kept(browser, claims: dict[str, str], index: int) -> None:
-    """What the page keeps for resuming: before the reload, a claim on the game in progress in the browser's
-    storage; after it, a live board again.
+#: After a reload: the claims still kept, and whether the played board offers its game back.
+OFFER = """
+const deadline = Date.now() + 10000;
+const board = [...window.captureBoards.values()][%d];
+while (Date.now() < deadline) {
+  const offer = board.root.querySelector(".cap-resume button");
+  if (offer) return offer.textContent;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+return "";
+"""
 
-    That is what pages do today (``render/web/common.js``: one claim per game, players and mode, which the
-    fresh board still drops as it goes live, issue 26, part 5). Per-board resume is being rebuilt: when a
-    reload offers "resume the kept game" on each board, this is the place to check that the claim is
-    still there after the reload, click the offer, and compare the board's log with the one before.
-    """
+
+def resume_kept(browser, claims: dict[str, str], index: int) -> None:
+    """After the reload: the page still keeps the claim on the game in progress (under the board's own key),
+    the board is live again, and it offers to resume the game (the per-board resume of board.js; the
+    Chromium test, ``test_resume.py``, clicks the offer and compares the logs)."""
     assert claims, "the page kept no claim on the game in progress"
+    assert browser.run(CLAIMS) == claims, "going live threw the kept game away"
     assert browser.run(VALUES % index)["legal"], "the reloaded board offers no move"
+    assert browser.run(OFFER % index) == "resume the game", "the reloaded board offers no resume"
 
 
 #: Play pages WebKit cannot yet take in a test run's time: alone they go live in about 25 s (Command Capture's

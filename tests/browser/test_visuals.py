@@ -279,7 +279,7 @@ def test_book_boards_and_steppers_read_at_aa_in_both_themes(browser, built_book)
         page.wait_for_selector(".capture-static-board.capture-board")
         page.evaluate(f"document.documentElement.dataset.theme = {json.dumps(scheme)}")
         board = page.locator(".capture-static-board.capture-board").filter(has=page.locator(".cap-stepper")).first
-        board.get_by_role("button", name=re.compile("^forward")).click()
+        board.get_by_role("button", name=re.compile("^next step")).click()
         texts = page.evaluate(TEXT_COLOURS, board.element_handle())
         assert any(t["cls"] == "cap-step-action" for t in texts), "the stepper shows no notation"
         failures += [f"{scheme}: {t['text']!r} [{t['cls']}] {contrast(t['fg'], t['bg']):.2f}:1"

@@ -571,8 +571,8 @@ function stepper(frames, index, go, unit) {
   const button = (text, target, disabled) => h("button", { type: "button", className: "cap-step", disabled, onclick: () => go(target) }, text);
   return h("div", { className: "cap-stepper" },
     h("div", { className: "cap-step-buttons" },
-      button("\u00ab first", 0, index === 0), button("\u2039 back", Math.max(0, index - 1), index === 0),
-      button("forward \u203a", Math.min(last, index + 1), index === last), button("last \u00bb", last, index === last)),
+      button("\u00ab first", 0, index === 0), button(`\u2039 previous ${unit}`, Math.max(0, index - 1), index === 0),
+      button(`next ${unit} \u203a`, Math.min(last, index + 1), index === last), button("last \u00bb", last, index === last)),
     h("div", { className: "cap-step-caption", "aria-live": "polite" },
       h("span", { className: "cap-step-count" }, unit === "picture" ? `picture ${index + 1} of ${last + 1}` : `step ${index} of ${last}`),
       frame.action ? h("code", { className: "cap-step-action" }, frame.action) : null,
@@ -777,7 +777,9 @@ export default {
       const refocus = ui.refocus || (active && el.contains(active) && active.dataset && active.dataset.space) || null;
       ui.refocus = null;
       for (const child of [...el.childNodes]) if (child !== region) child.remove();
-      el.className = `capture-board cap-game-${scene.game}`;
+      // The page's own classes stay (the book's place for a board, "capture-live" once the engine runs).
+      for (const name of [...el.classList]) if (name.startsWith("cap-game-")) el.classList.remove(name);
+      el.classList.add("capture-board", `cap-game-${scene.game}`);
       region.before(...parts.filter(Boolean));
       if (typing) {
         const field = el.querySelector("input.cap-notation");
