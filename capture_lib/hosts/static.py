@@ -127,11 +127,15 @@ def module_script(esm: str) -> str:
 
 def book_module_files() -> Iterator[tuple[str, str]]:
     """Every board module and stylesheet the book can show, as ``(file name, text)`` pairs: each game's
-    board (whose module draws lessons too)."""
+    board (whose module draws lessons too), each file once: games share the one board module, and a
+    service worker's cache refuses a list that names a file twice."""
     from capture_lib.games import list_games
     from capture_lib.render.web import module_source, style_source
 
+    seen: set[str] = set()
     for slug in list_games():
         esm, css = module_source(slug), style_source(slug)
-        yield f"{text_digest(esm)}.js", module_script(esm)
-        yield f"{text_digest(css)}.css", css
+        for name, text in ((f"{text_digest(esm)}.js", module_script(esm)), (f"{text_digest(css)}.css", css)):
+            if name not in seen:
+                seen.add(name)
+                yield name, text

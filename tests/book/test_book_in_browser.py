@@ -136,5 +136,5 @@ def test_boards_have_text_for_screen_readers(browser, site):
     assert places.count() > 20
     labels = [places.nth(i).get_attribute("aria-label") for i in range(min(places.count(), 60))]
     assert all(label.strip() for label in labels)
-    assert any("face down" in label for label in labels), labels[:10]
+    assert any("face-down card" in label for label in labels), labels[:10]
     page.close()

@@ -76,3 +76,12 @@ def test_the_page_head_defers_scripts_and_drops_thebe(name, deferred):
     assert [s.filename for s in scripts] == [name, ""]  # thebe gone, the repeated inline script once
     assert ("defer" in scripts[0].attributes) == deferred
     assert context["default_mode"] == "auto"
+
+
+def test_the_board_files_are_listed_once_for_the_service_workers_cache():
+    # Cache.addAll refuses a list that names a file twice, and then the service worker never installs.
+    from capture_lib.hosts.static import book_module_files
+
+    names = [name for name, _ in book_module_files()]
+    assert names and len(names) == len(set(names))
+    assert {name.rsplit(".", 1)[1] for name in names} == {"js", "css"}
