@@ -34,16 +34,18 @@ def test_a_level_plays_the_game_it_is_given():
 def test_a_game_may_replace_a_level_in_that_game_alone(monkeypatch):
     made = []
 
-    def factory(timed: bool):
-        made.append(timed)
+    def factory(timed: bool, seed: int):
+        made.append((timed, seed))
         return random_player
 
     monkeypatch.setitem(card_commander.LEVEL_PLAYERS, "rule", factory)
     rule = levels.make_player("rule", timed=False)
     state = _first("card-commander")
-    assert rule(state, 0) == random_player(state, 0) and made == [False]
+    assert rule(state, 0) == random_player(state, 0) and made == [(False, 0)]
     rule(state, 0)
-    assert made == [False]  # built once per game, not once a move
+    assert made == [(False, 0)]  # built once per game, not once a move; untimed and unseeded: seed 0
+    levels.make_player("rule", timed=False, seed=7)(state, 0)
+    assert made[-1] == (False, 7)
     other = _first("command-capture")
     assert rule(other, 0) == game_package("command-capture").RULE_PLAYER(other, 0)
 
@@ -52,7 +54,7 @@ def test_a_game_only_player_is_named_up_front_and_refused_elsewhere(monkeypatch)
     names = "random, rule, easy, medium, hard, oracle, counter, mcts-hard"
     with pytest.raises(ValueError, match=f"choose one of: {names}$"):
         levels.make_player("lookahead", timed=False)
-    monkeypatch.setitem(card_commander.ANALYSIS_PLAYERS, "lookahead", lambda timed: random_player)
+    monkeypatch.setitem(card_commander.ANALYSIS_PLAYERS, "lookahead", lambda timed, seed: random_player)
     assert "lookahead" in levels.player_names()
     player = levels.make_player("lookahead", timed=True)
     state = _first("card-commander")

@@ -24,7 +24,9 @@ from capture_lib.search.simple import Player
 
 #: The ``rule`` level of this game.
 RULE_PLAYER: Player = simple_player
-#: Level name -> factory taking ``timed``, replacing the shared player of that level in this game.
-LEVEL_PLAYERS: dict[str, Callable[[bool], Player]] = {}
-#: Extra named players (factories taking ``timed``) that only this game has, for the analysis.
-ANALYSIS_PLAYERS: dict[str, Callable[[bool], Player]] = {"counter": lambda timed: partial(counter_player, timed=timed)}
+#: Level name -> factory taking ``timed`` and the player's ``seed``, replacing the shared player of that
+#: level in this game.
+LEVEL_PLAYERS: dict[str, Callable[[bool, int], Player]] = {}
+#: Extra named players (factories, as above) that only this game has, for the analysis.
+ANALYSIS_PLAYERS: dict[str, Callable[[bool, int], Player]] = {
+    "counter": lambda timed, seed: partial(counter_player, timed=timed)}

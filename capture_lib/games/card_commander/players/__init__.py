@@ -19,9 +19,10 @@ from capture_lib.search.simple import Player
 
 #: The ``rule`` level of this game.
 RULE_PLAYER: Player = card_commander_player
-#: Level name -> factory taking ``timed``, replacing the shared player of that level in this game.
-LEVEL_PLAYERS: dict[str, Callable[[bool], Player]] = {}
-#: Extra named players (factories taking ``timed``) that only this game has, for the analysis.
-ANALYSIS_PLAYERS: dict[str, Callable[[bool], Player]] = {}
+#: Level name -> factory taking ``timed`` and the player's ``seed``, replacing the shared player of that
+#: level in this game.
+LEVEL_PLAYERS: dict[str, Callable[[bool, int], Player]] = {}
+#: Extra named players (factories, as above) that only this game has, for the analysis.
+ANALYSIS_PLAYERS: dict[str, Callable[[bool, int], Player]] = {}
 #: What the ``oracle`` ceiling player knows of this game (``capture_lib.search.oracle``): the opponent's hand.
 ORACLE_WORLD = oracle_world
