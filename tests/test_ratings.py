@@ -154,6 +154,7 @@ def test_a_round_robin_seats_each_pair_both_ways_and_a_resumed_one_takes_the_sto
 
     monkeypatch.setattr(analysis, "run_games", fake_run_games)
     monkeypatch.setitem(analysis.RATING_PLAYERS, "command-capture", ("random", "rule", "easy"))
+    monkeypatch.setitem(analysis.RATING_MORE, "command-capture", {})
     pool = ThreadPoolExecutor(1)
     seed = analysis.SEED
     path = analysis.run("command-capture-ratings", 4, pool, root=tmp_path)
@@ -187,6 +188,14 @@ def test_a_round_robin_seats_each_pair_both_ways_and_a_resumed_one_takes_the_sto
     played.clear()
     analysis.run("command-capture-ratings", 4, pool, root=tmp_path)
     assert len(played) == 6
+
+    # A pairing of RATING_MORE gets its own, larger number of games, seated both ways alike.
+    monkeypatch.setitem(analysis.RATING_MORE, "command-capture", {("easy", "rule"): 10})
+    played.clear()
+    analysis.run("command-capture-ratings", 4, pool, root=tmp_path)
+    pair = [(p, n) for p, _, n in played if set(p) == {"easy", "rule"}]
+    assert pair == [(("rule", "easy"), 5), (("easy", "rule"), 5)]
+    assert all(n == 2 for p, _, n in played if set(p) != {"easy", "rule"})
 
 
 @pytest.mark.parametrize("slug", ["card-commander", "capture-the-commander", "medieval-capture"])

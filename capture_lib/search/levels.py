@@ -9,7 +9,10 @@ when it is called, so one player serves every game:
 - ``easy``, ``medium`` and ``hard`` are the shared search (``mcts.mcts_player``) with the game's budgets;
 - a game's package (``capture_lib.games.<game>.players``) may replace a level in that game alone with its
   ``LEVEL_PLAYERS`` (level name -> factory taking ``timed`` and ``seed``), and add named players with
-  its ``ANALYSIS_PLAYERS`` (same form), which only that game can use.
+  its ``ANALYSIS_PLAYERS`` (same form), which only that game can use;
+- where a game's luck leaves no room for four distinct levels, its package's ``PLAYS_AS`` (level ->
+  level) makes a level play as another one, and ``PLAYS_AS_WHY`` says why in a few words (the level
+  chooser shows it, see ``level_ratings``); ``plays_as(slug)`` reads them.
 
 A player's ``seed`` is its own, never the game's: it feeds only the free choices that no observation can
 vary, such as a set-up made before anything is on the board (the first piece placed sees the same
@@ -74,6 +77,14 @@ def player_names() -> tuple[str, ...]:
     return shared + tuple(name for name in game_players() if name not in shared)
 
 
+def plays_as(slug: str) -> tuple[dict[str, str], str]:
+    """The game ``slug``'s levels that play as another level (``PLAYS_AS``), and why (``PLAYS_AS_WHY``)."""
+    package = game_package(slug)
+    if package is None:
+        return {}, ""
+    return dict(getattr(package, "PLAYS_AS", {})), getattr(package, "PLAYS_AS_WHY", "")
+
+
 def player_seed(seed: int | None, timed: bool) -> int:
     """The seed a player gets: ``seed`` if given, else 0 untimed and fresh entropy timed (module docstring)."""
     if seed is not None:
@@ -89,11 +100,13 @@ def _dispatch(name: str, timed: bool, seed: int) -> Player:
         slug = state.game.slug
         chosen = built.get(slug)
         if chosen is None:
-            own = _own(slug, "LEVEL_PLAYERS" if name in LEVEL_NAMES else "ANALYSIS_PLAYERS")
-            if name in own:
-                chosen = own[name](timed, seed)
-            elif name in LEVEL_NAMES + ANALYSIS_PLAYERS:
-                chosen = _shared(name, timed)
+            # A level that this game plays as another one (its luck leaves no room for it).
+            level = plays_as(slug)[0].get(name, name) if name in LEVEL_NAMES else name
+            own = _own(slug, "LEVEL_PLAYERS" if level in LEVEL_NAMES else "ANALYSIS_PLAYERS")
+            if level in own:
+                chosen = own[level](timed, seed)
+            elif level in LEVEL_NAMES + ANALYSIS_PLAYERS:
+                chosen = _shared(level, timed)
             else:
                 games = ", ".join(game_players().get(name, ()))
                 raise ValueError(f"the player {name!r} plays only {games}, not {slug}")
