@@ -218,3 +218,26 @@ def test_stored_round_robins_pair_every_player_both_ways_and_replay(slug):
     again = run_games(slug, 1, ["random", "easy"], first["seed"], analysis.GAME_OPTIONS.get(slug),
                       executor=ThreadPoolExecutor(1))
     assert analysis.compact(again) == [first]
+
+
+def test_a_level_that_plays_as_another_says_so_in_the_chooser(monkeypatch):
+    summary = {"games": {"card-commander": {
+        "anchor": "rule", "anchor_elo": 1500, "games_per_pairing": 20,
+        "players": {"random": {"elo": 1488}, "rule": {"elo": 1500}, "hard": {"elo": 1573}},
+        "plays_as": {"easy": "hard", "medium": "hard"}, "why": "the deal decides most games"}}}
+    monkeypatch.setattr(level_ratings, "shipped_summary", lambda: summary)
+    labels = level_ratings.level_labels("card-commander")
+    assert labels["easy"] == "easy \u00b7 as hard, about 1570: the deal decides most games"
+    assert labels["hard"] == "hard \u00b7 about 1570" and labels["random"] == "random \u00b7 about 1490"
+    assert level_ratings.offered_levels("card-commander") == ("random", "rule", "hard")
+    assert "easy as hard" in level_ratings.ratings_text()
+
+
+def test_the_summary_names_the_levels_each_game_plays_as_another():
+    from capture_lib.search.levels import plays_as
+
+    shipped = level_ratings.shipped_summary()["games"]
+    for slug, entry in shipped.items():
+        same, why = plays_as(slug)
+        assert entry.get("plays_as", {}) == same and (why == entry.get("why", "")), slug
+        assert not set(same) & set(entry["players"]), "a level that plays as another is not rated on its own"

@@ -77,7 +77,7 @@ RATING_SOURCES: dict[str, tuple[str, ...]] = {
     "card-commander": ("card-commander-strength",),
     "capture-the-commander": ("capture-the-commander-strength", "capture-the-commander-counter"),
     "command-capture": ("command-capture-strength",),
-    "medieval-capture": ("medieval-capture-strength",),
+    "medieval-capture": ("medieval-capture-strength", "medieval-capture-hard-rule", "medieval-capture-hard-mcts"),
 }
 #: Options of every experiment's games, by game: Command Capture has no end of its own when neither side
 #: can break through, so its games are drawn after 200 turns; they use the quick start (every unit in its
@@ -236,6 +236,12 @@ def ratings_games(slug: str, games: int, seed: int, executor: Executor,
     return records
 
 
+def pairing_games(slug: str, first: str, second: str, games: int, seed: int, executor: Executor
+                  ) -> list[dict[str, Any]]:
+    """``first`` against ``second`` in ``slug`` (``head_to_head``: each first in half, the same seeds both ways)."""
+    return head_to_head(slug, first, second, games, seed, GAME_OPTIONS.get(slug), executor=executor)[1]
+
+
 def civilization_pairing_games(first: str, second: str, games: int, seed: int, executor: Executor
                                ) -> list[dict[str, Any]]:
     """``first`` against ``second`` in Command Capture, ``games`` spread evenly over the nine (Blue's, Red's)
@@ -284,6 +290,15 @@ EXPERIMENTS: dict[str, tuple[str, int, Callable[[int, int, Executor], list[dict[
     "catapults": ("medieval-capture/catapults.jsonl", 200, catapult_games),
     "crowns": ("medieval-capture/crowns.jsonl", 200, crown_games),
     "medieval-capture-strength": ("medieval-capture/strength.jsonl", 20, None),
+    # The hard level's targets (bench/bench_medieval_capture_players.py): against the rule-based player, against
+    # the shared search's hard budget (the hard level before the turn planner), and the ceiling's against the
+    # rule-based player (what the dice leave to skill).
+    "medieval-capture-hard-rule": ("medieval-capture/hard-rule.jsonl", 240,
+                                   partial(pairing_games, "medieval-capture", "hard", "rule")),
+    "medieval-capture-hard-mcts": ("medieval-capture/hard-mcts.jsonl", 200,
+                                   partial(pairing_games, "medieval-capture", "hard", "mcts-hard")),
+    "medieval-capture-oracle-rule": ("medieval-capture/oracle-rule.jsonl", 200,
+                                     partial(pairing_games, "medieval-capture", "oracle", "rule")),
     "card-commander-ratings": ("card-commander/ratings.jsonl", 20, None),
     "capture-the-commander-ratings": ("capture-the-commander/ratings.jsonl", 40, None),
     "command-capture-ratings": ("command-capture/ratings.jsonl", 10, None),

@@ -63,3 +63,13 @@ def test_a_game_only_player_is_named_up_front_and_refused_elsewhere(monkeypatch)
         player(_first("medieval-capture"), 0)
     with pytest.raises(ValueError, match="bad level"):
         levels.player_for("lookahead")
+
+
+def test_a_level_that_plays_as_another_is_that_player():
+    from capture_lib.ai import capture_the_commander
+
+    assert levels.plays_as("capture-the-commander")[0] == capture_the_commander.PLAYS_AS
+    state = _first("card-commander")
+    hard = str(levels.make_player("hard", timed=False)(state, 0))
+    for level in card_commander.PLAYS_AS:
+        assert str(levels.make_player(level, timed=False)(state, 0)) == hard

@@ -257,11 +257,13 @@ class _EmptyCosts:
         return cost if cost <= self.limit else None
 
 
-def reply(pos: Position, mover: int, belief: Belief, w: Weights = DEFAULT, exact: bool = True) -> float:
+def reply(pos: Position, mover: int, belief: Belief, w: Weights = DEFAULT, exact: bool = True,
+          rolls: tuple[tuple[int, int], ...] | None = None) -> float:
     """``mover``'s expected gain on its next turn, in Crown points (see the module's docstring).
 
     ``exact=False`` reads path costs off the empty board and skips the catapult's landings (it takes
-    the quick ``boulder_danger`` estimate of one target instead).
+    the quick ``boulder_danger`` estimate of one target instead). ``rolls`` (white, black) replaces every
+    roll of the dice by those (the ``oracle`` ceiling, which knows the dice to come).
     """
     options = _options(pos, mover, belief, w, exact)
     shot = _best_shot(pos, mover, belief, w) if exact else _quick_shot(pos, mover, belief, w)
@@ -272,7 +274,7 @@ def reply(pos: Position, mover: int, belief: Belief, w: Weights = DEFAULT, exact
     options.sort(key=lambda o: -o[3])
     depth = w.depth
     total = 0.0
-    rolls = _rolls(pos.black_sides)
+    rolls = rolls or _rolls(pos.black_sides)
     shot_rolls = cfg.shot_rolls
     per_roll_shots = cfg.shots_per_roll
     for white, black in rolls:
@@ -421,14 +423,17 @@ def _best_shot(pos: Position, shooter: int, belief: Belief, w: Weights) -> float
     return best
 
 
-def value(world, side: int, belief: Belief, w: Weights = DEFAULT, exact: bool = True) -> float:
-    """The full value of ``world`` to ``side`` at the end of its turn, the other side to act next."""
+def value(world, side: int, belief: Belief, w: Weights = DEFAULT, exact: bool = True,
+          enemy_roll: tuple[int, int] | None = None) -> float:
+    """The full value of ``world`` to ``side`` at the end of its turn, the other side to act next
+    (``enemy_roll``: the roll it will make, for the ``oracle`` ceiling that knows it)."""
     if world.phase == "over":
         return WIN if side in [s % 2 for s in world.winners] else -WIN
     pos = Position(world)
     enemy = 1 - side
+    rolls = None if enemy_roll is None else (enemy_roll,)
     return (standing(pos, side, belief, w) - standing(pos, enemy, belief, w)
-            - reply(pos, enemy, belief, w, exact) + w.follow * reply(pos, side, belief, w, exact))
+            - reply(pos, enemy, belief, w, exact, rolls) + w.follow * reply(pos, side, belief, w, exact))
 
 
 # ----- the quick version --------------------------------------------------------------------------------------

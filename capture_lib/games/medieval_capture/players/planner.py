@@ -86,11 +86,16 @@ class Planner:
         self.weights = weights
         self.deadline = time.perf_counter() + budget.seconds if timed else None
         self.plays = 0
-        self.belief: Belief = believe(state.observation(seat))
+        self.belief, self.world = self._knowledge(state, seat)
+
+    def _knowledge(self, state: State, seat: int) -> tuple[Belief, State]:
+        """What the planner believes of the hidden facts, and the position it plans on: a draw from what
+        ``seat`` sees (the ``oracle`` ceiling overrides this with the truth)."""
         from capture_lib.search.simple import observation_rng
 
-        self.rng: random.Random = observation_rng(state, seat, "medieval-planner")
-        self.world = determinize(state, seat, self.belief, self.rng)
+        belief = believe(state.observation(seat))
+        rng: random.Random = observation_rng(state, seat, "medieval-planner")
+        return belief, determinize(state, seat, belief, rng)
 
     # ----- the budget ---------------------------------------------------------------------------------------
     def _spent(self) -> bool:
@@ -106,6 +111,10 @@ class Planner:
             outcomes = after.chance_outcomes()
             after = after.play(max(outcomes, key=lambda o: (float(o[1]), str(o[0])))[0])
         return after
+
+    def _value(self, world: State) -> float:
+        """The full value of a plan's end (``evaluation.value``)."""
+        return value(world, self.side, self.belief, self.weights, self.budget.exact)
 
     # ----- the decision --------------------------------------------------------------------------------------
     def choose(self) -> Action:
@@ -123,8 +132,8 @@ class Planner:
         shot = self._shot(legal)
         if shot is not None:
             return shot
-        first, gain = self._plan()
-        if any(isinstance(a, Reroll) for a in legal) and gain < REROLL_BELOW:
+        first, best, ended = self._plan()
+        if any(isinstance(a, Reroll) for a in legal) and best - ended < REROLL_BELOW:
             return next(a for a in legal if isinstance(a, Reroll))
         return self._same(first, legal)
 
@@ -135,8 +144,9 @@ class Planner:
         return next(a for a in legal if str(a) == text)
 
     # ----- moves ---------------------------------------------------------------------------------------------
-    def _plan(self) -> tuple[Action, float]:
-        """The first action of the best plan for the rest of the turn, and what the plan gains over ending now."""
+    def _plan(self) -> tuple[Action, float, float]:
+        """The first action of the best plan for the rest of the turn, the plan's value and the value of
+        ending the turn now."""
         world, side, budget, w = self.world, self.side, self.budget, self.weights
         belief = self.belief
         danger = Danger(world, side, belief)
@@ -169,14 +179,14 @@ class Planner:
                 break
         ways.sort(key=lambda c: (-c[0], c[1]))
         if budget.finalists <= 0:
-            return ways[0][3], ways[0][0] - now
+            return ways[0][3], ways[0][0], now
         finalists = ways[:budget.finalists]
         if all(way[3] is not end for way in finalists):
             finalists.append(next(way for way in ways if way[3] is end))
-        scored = [(value(way[2], side, belief, w, budget.exact), way[1], way[3]) for way in finalists]
-        base = next(v for v, _, head in scored if head is end)
+        scored = [(self._value(way[2]), way[1], way[3]) for way in finalists]
+        ended = next(v for v, _, head in scored if head is end)
         best = max(scored, key=lambda s: (s[0], s[1]))
-        return best[2], best[0] - base
+        return best[2], best[0], ended
 
     # ----- the catapult --------------------------------------------------------------------------------------
     def _shot(self, legal: list[Action]) -> Action | None:
@@ -190,8 +200,9 @@ class Planner:
         return shots.get((nearest_spot(self.side, aim), aim))
 
     # ----- after a boulder: who dies ------------------------------------------------------------------------
-    def _kill(self, legal: list[Action]) -> Action:
-        pos = Position(self.world)
+    def _kill(self, legal: list[Action], world: State | None = None) -> Action:
+        """Who dies after a boulder (``world``: the position, by default the planner's)."""
+        pos = Position(world or self.world)
         victims = [a for a in legal if isinstance(a, Kill)]
         theirs = [a for a in victims if a.piece // 10 != self.side]
         if theirs:

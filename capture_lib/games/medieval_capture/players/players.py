@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from capture_lib.core.protocol import State
+from capture_lib.games.medieval_capture.players.oracle import oracle_choose
 from capture_lib.games.medieval_capture.players.planner import Budget, choose
 from capture_lib.games.medieval_capture.players.rule import rule_player
 from capture_lib.games.medieval_capture.players.setup import planned_setup, random_setup, rule_setup, setup_player
@@ -59,7 +60,20 @@ LEVEL_PLAYERS: dict[str, Callable[[bool, int], Player]] = {
     "hard": _level("hard"),
 }
 
-#: The analysis players only this game has (same form).
+def oracle_player(timed: bool) -> Player:
+    """The ``oracle`` ceiling at the hard budget, for every phase but the set-up."""
+    budget = BUDGETS["hard"]
+
+    def player(state: State, seat: int) -> Any:
+        return oracle_choose(state, seat, budget, timed)
+
+    player.__name__ = "medieval_oracle" + ("" if timed else "_untimed")
+    player.__doc__ = "Medieval Capture's ceiling: the hard planner told the hidden facts and the dice to come."
+    return player
+
+
+#: The analysis players only this game has (same form); ``oracle`` replaces the shared ceiling here.
 ANALYSIS_PLAYERS: dict[str, Callable[[bool, int], Player]] = {
     "mcts-hard": lambda timed, seed: setup_player(mcts_player("hard", timed), rule_setup, seed),
+    "oracle": lambda timed, seed: setup_player(oracle_player(timed), planned_setup, seed),
 }
