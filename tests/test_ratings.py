@@ -214,8 +214,8 @@ def test_stored_round_robins_pair_every_player_both_ways_and_replay(slug):
         assert one == list(range(meta["seed"], meta["seed"] + len(one))), (a, b)
         assert other == list(range(meta["seed"], meta["seed"] + len(other))), (b, a)
         assert len(one) >= meta["games"] // 2 and len(other) >= meta["games"] - meta["games"] // 2
-    first = next(r for r in records if r["players"] == ["random", "easy"])
-    again = run_games(slug, 1, ["random", "easy"], first["seed"], analysis.GAME_OPTIONS.get(slug),
+    first = next(r for r in records if r["players"] == ["random", "hard"])
+    again = run_games(slug, 1, ["random", "hard"], first["seed"], analysis.GAME_OPTIONS.get(slug),
                       executor=ThreadPoolExecutor(1))
     assert analysis.compact(again) == [first]
 

@@ -41,7 +41,7 @@ RESULTS = results_dir()
 COMMANDERS = ("Karl", "Joanne", "Jackson")
 #: The pairings of each game's strength table: (player, opponent).
 #: The most telling pairings come first: a run that is cut short still has them.
-#: A level that a game plays as another one (``capture_lib.ai.levels.plays_as``) has no pairing of its own.
+#: A level that a game plays as another one (``capture_lib.search.levels.plays_as``) has no pairing of its own.
 STRENGTH_PAIRINGS: dict[str, tuple[tuple[str, str], ...]] = {
     "card-commander": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("oracle", "rule"),
                        ("oracle", "random")),
@@ -53,7 +53,7 @@ STRENGTH_PAIRINGS: dict[str, tuple[tuple[str, str], ...]] = {
 #: The players of each game's ratings round robin: every level, and the ceiling players the game has.
 #: Medieval Capture and Command Capture leave out the oracle (the hard search shown the hidden pieces):
 #: their strength tables never measured one, and it costs as much as ``hard`` a game.
-#: A level that a game plays as another one (``capture_lib.ai.levels.plays_as``) is not rated on its own.
+#: A level that a game plays as another one (``capture_lib.search.levels.plays_as``) is not rated on its own.
 RATING_PLAYERS: dict[str, tuple[str, ...]] = {
     "card-commander": ("random", "rule", "hard", "oracle"),
     "capture-the-commander": ("random", "rule", "easy", "hard", "oracle", "counter"),
@@ -69,7 +69,7 @@ RATING_MORE: dict[str, dict[tuple[str, str], int]] = {
                               ("random", "easy"): 100},
     "command-capture": {("rule", "easy"): 150, ("easy", "medium"): 150, ("medium", "hard"): 150},
     "medieval-capture": {("rule", "easy"): 200, ("easy", "medium"): 200, ("medium", "hard"): 200,
-                         ("random", "rule"): 40},
+                         ("rule", "medium"): 100, ("easy", "hard"): 100, ("random", "rule"): 40},
 }
 #: Besides a ratings file itself, the stored experiments whose games a resumed round robin may take:
 #: the same players, options and seeds as the games it would play (``head_to_head``'s seeding).

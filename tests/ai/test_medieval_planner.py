@@ -154,3 +154,19 @@ def test_a_planned_set_up_is_legal_and_holds_one_knight():
         plan = setup.plan_setup(1, 7, False, secret)
         assert len(plan) == 7 and sum(k for _, k in plan) == 1 and len({s for s, _ in plan}) == 7
     assert setup.plan_setup(0, 7, False, 5) == setup.plan_setup(0, 7, False, 5) != setup.plan_setup(0, 7, False, 6)
+
+
+def test_the_board_facts_the_planner_reads():
+    from capture_lib.games.medieval_capture.players import geometry
+
+    table = geometry.distances(False)
+    b50, r50, r2 = BOARD.index("b50"), BOARD.index("r50"), BOARD.index("r2")
+    assert table[b50][r50] == 1 and table[b50][b50] == 0
+    assert all(table[a][b] == table[b][a] for a in range(0, 105, 7) for b in range(0, 105, 5))
+    # Blue's raider on a Red Crown is seven spaces from leaving Red's territory; at home it is out already.
+    assert geometry.exit_costs(0, False)[r2] == 7 and geometry.exit_costs(0, False)[b50] == 0
+    assert geometry.at_least(geometry.WHITE, 7, 12) == 0
+    assert geometry.at_least(geometry.BLACK, 12, 12) == pytest.approx(1 / 12)
+    assert geometry.at_least(geometry.HIGHER, 6, 12) == pytest.approx(1 - (5 / 6) * (5 / 12))
+    # A boulder aimed at a rock in the shooter's enemy territory mostly knocks over what stands there, even far off.
+    assert geometry.boulder_danger(0, "skilled")[r2] > 0.7 and geometry.boulder_danger(0, "skilled")[b50] == 0

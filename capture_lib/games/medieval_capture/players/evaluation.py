@@ -444,11 +444,12 @@ class Danger:
     ``capture[space]``: the chance that some enemy piece's die reaches ``space`` (in the enemy's home
     territory), the white, black and higher dice taken as independent; ``shot``: the chance the enemy
     gets a shot next turn, ``aimed[space]`` the chance a boulder aimed there knocks a piece on it.
+    A weaker player sees less: ``captures=False`` leaves the captures out, ``boulders=False`` the shots.
     """
 
     __slots__ = ("side", "capture", "shot", "aimed")
 
-    def __init__(self, world, side: int, belief: Belief) -> None:
+    def __init__(self, world, side: int, belief: Belief, captures: bool = True, boulders: bool = True) -> None:
         self.side = side
         enemy = 1 - side
         pos = Position(world)
@@ -468,12 +469,12 @@ class Danger:
             0.0 if TERR[s] != enemy or s == CATHEDRAL else
             1.0 - (1.0 - at_least(WHITE, best[WHITE][s], black)) * (1.0 - at_least(BLACK, best[BLACK][s], black))
             * (1.0 - at_least(HIGHER, best[HIGHER][s], black))
-            for s in range(len(BOARD.ids)))
+            for s in range(len(BOARD.ids))) if captures else (0.0,) * len(BOARD.ids)
         cfg = world.cfg
         dice = min(1.0, len(cfg.shot_rolls) * cfg.shots_per_roll / 6)
         card = 0.0 if cfg.catapults_off else (
             belief.holds.get("catapult", 0.0) if enemy != belief.side else float("catapult" in world.hands[enemy]))
-        self.shot = 1.0 - (1.0 - dice) * (1.0 - card)
+        self.shot = 1.0 - (1.0 - dice) * (1.0 - card) if boulders else 0.0
         self.aimed = boulder_danger(enemy, cfg.spread)
 
 

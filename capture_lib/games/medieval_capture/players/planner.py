@@ -20,7 +20,9 @@ the rest of its turn and plays the plan's first action:
 The planner plans on a position drawn from what its seat sees (``belief.determinize``) and reads the
 enemy's Knight and hand only as chances (``belief.Belief``). Budgets are counted in positions played
 (``Budget.nodes``), so an untimed player gives the same move on any machine; a timed one also stops at
-its deadline and plays the best plan found so far.
+its deadline and plays the best plan found so far. A level's budget also says what the quick score sees
+of the danger (``Budget.captures``, ``Budget.boulders``): that, more than the size of the search, is
+what sets the levels apart (``players.BUDGETS``).
 """
 
 from __future__ import annotations
@@ -73,6 +75,9 @@ class Budget:
     nodes: int
     #: Seconds for one decision when timed (the board's cap for the level).
     seconds: float
+    #: What the quick score sees of the danger a piece ends in: the other side's captures, its boulders.
+    captures: bool = True
+    boulders: bool = True
 
 
 class Planner:
@@ -149,7 +154,7 @@ class Planner:
         ending the turn now."""
         world, side, budget, w = self.world, self.side, self.budget, self.weights
         belief = self.belief
-        danger = Danger(world, side, belief)
+        danger = Danger(world, side, belief, budget.captures, budget.boulders)
         end = End()
         moves_left = world.max_moves() - len(world.moved)
         now = quick(world, side, belief, danger, w)
