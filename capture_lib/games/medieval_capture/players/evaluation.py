@@ -444,12 +444,13 @@ class Danger:
     ``capture[space]``: the chance that some enemy piece's die reaches ``space`` (in the enemy's home
     territory), the white, black and higher dice taken as independent; ``shot``: the chance the enemy
     gets a shot next turn, ``aimed[space]`` the chance a boulder aimed there knocks a piece on it.
-    A weaker player sees less: ``captures=False`` leaves the captures out, ``boulders=False`` the shots.
+    A weaker player sees less: ``captures`` scales the chances of a capture (0 leaves them out, 1 takes
+    them in full), ``boulders=False`` leaves the shots out.
     """
 
     __slots__ = ("side", "capture", "shot", "aimed")
 
-    def __init__(self, world, side: int, belief: Belief, captures: bool = True, boulders: bool = True) -> None:
+    def __init__(self, world, side: int, belief: Belief, captures: float = 1.0, boulders: bool = True) -> None:
         self.side = side
         enemy = 1 - side
         pos = Position(world)
@@ -466,10 +467,11 @@ class Danger:
                 if row[space] < costs[space]:
                     costs[space] = row[space]
         self.capture = tuple(
-            0.0 if TERR[s] != enemy or s == CATHEDRAL else
-            1.0 - (1.0 - at_least(WHITE, best[WHITE][s], black)) * (1.0 - at_least(BLACK, best[BLACK][s], black))
-            * (1.0 - at_least(HIGHER, best[HIGHER][s], black))
-            for s in range(len(BOARD.ids))) if captures else (0.0,) * len(BOARD.ids)
+            0.0 if TERR[s] != enemy or s == CATHEDRAL or not captures else
+            captures * (1.0 - (1.0 - at_least(WHITE, best[WHITE][s], black))
+                        * (1.0 - at_least(BLACK, best[BLACK][s], black))
+                        * (1.0 - at_least(HIGHER, best[HIGHER][s], black)))
+            for s in range(len(BOARD.ids)))
         cfg = world.cfg
         dice = min(1.0, len(cfg.shot_rolls) * cfg.shots_per_roll / 6)
         card = 0.0 if cfg.catapults_off else (

@@ -75,8 +75,9 @@ class Budget:
     nodes: int
     #: Seconds for one decision when timed (the board's cap for the level).
     seconds: float
-    #: What the quick score sees of the danger a piece ends in: the other side's captures, its boulders.
-    captures: bool = True
+    #: What the quick score sees of the danger a piece ends in: how much of the other side's chances to
+    #: capture it (0 none, 1 in full), and whether its boulders.
+    captures: float = 1.0
     boulders: bool = True
 
 

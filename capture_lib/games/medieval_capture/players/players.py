@@ -26,14 +26,16 @@ from capture_lib.search.simple import Player, random_player
 #: compared by the full value, whether that value counts blocking pieces and boulder landings, the most
 #: positions played a decision, the seconds a decision may take on a board (the board's caps), and what
 #: the quick score sees of the danger a piece ends in. A wider beam, or the full value for more plans,
-#: measured no stronger (``bench/bench_medieval_capture_players.py``): what a level knows of the danger
-#: is what sets the levels apart. So ``easy`` moves one piece at a time and sees no danger, ``medium``
-#: plans the turn and sees the other side's captures but not its boulders, ``hard`` sees both, and
-#: compares its best plans by the other side's best turn over all 72 rolls of its dice.
+#: measured no stronger (see the README): what a level knows of the danger is what sets the levels
+#: apart. So ``easy`` moves one piece at a time and takes a third of the other side's chances to capture
+#: it for what they are, ``medium`` plans the turn and takes three quarters of them but never thinks of
+#: boulders, and ``hard`` sees both in full and compares its best plans by the other side's best turn
+#: over all 72 rolls of its dice.
 BUDGETS: dict[str, Budget] = {
-    "easy": Budget(beam=1, depth=1, finalists=0, exact=False, nodes=400, seconds=0.15, captures=False,
+    "easy": Budget(beam=1, depth=1, finalists=0, exact=False, nodes=400, seconds=0.15, captures=0.35,
                    boulders=False),
-    "medium": Budget(beam=3, depth=3, finalists=0, exact=False, nodes=900, seconds=0.5, boulders=False),
+    "medium": Budget(beam=3, depth=3, finalists=0, exact=False, nodes=900, seconds=0.5, captures=0.75,
+                     boulders=False),
     "hard": Budget(beam=4, depth=3, finalists=8, exact=True, nodes=2400, seconds=0.9),
 }
 
