@@ -57,6 +57,7 @@ from capture_lib.games.medieval_capture.rules.state import (
     RESERVE,
     TAKEN,
     TERR,
+    MedievalCaptureState,
 )
 
 #: A won or lost game, far beyond any position's worth.
@@ -118,7 +119,7 @@ class Position:
 
     __slots__ = ("world", "loc", "carrier_of", "lying", "occupied", "table", "black_sides", "river_free", "_guards")
 
-    def __init__(self, world) -> None:
+    def __init__(self, world: MedievalCaptureState) -> None:
         self.world = world
         self.loc = world.loc
         self.carrier_of: dict[int, int] = {}
@@ -253,6 +254,7 @@ class _EmptyCosts:
         self.limit = limit
 
     def get(self, space: int) -> int | None:
+        """The cost of reaching ``space`` (``None`` beyond the limit)."""
         cost = self.row[space]
         return cost if cost <= self.limit else None
 
@@ -423,7 +425,7 @@ def _best_shot(pos: Position, shooter: int, belief: Belief, w: Weights) -> float
     return best
 
 
-def value(world, side: int, belief: Belief, w: Weights = DEFAULT, exact: bool = True,
+def value(world: MedievalCaptureState, side: int, belief: Belief, w: Weights = DEFAULT, exact: bool = True,
           enemy_roll: tuple[int, int] | None = None) -> float:
     """The full value of ``world`` to ``side`` at the end of its turn, the other side to act next
     (``enemy_roll``: the roll it will make, for the ``oracle`` ceiling that knows it)."""
@@ -450,7 +452,8 @@ class Danger:
 
     __slots__ = ("side", "capture", "shot", "aimed")
 
-    def __init__(self, world, side: int, belief: Belief, captures: float = 1.0, boulders: bool = True) -> None:
+    def __init__(self, world: MedievalCaptureState, side: int, belief: Belief, captures: float = 1.0,
+                 boulders: bool = True) -> None:
         self.side = side
         enemy = 1 - side
         pos = Position(world)
@@ -480,7 +483,7 @@ class Danger:
         self.aimed = boulder_danger(enemy, cfg.spread)
 
 
-def quick(world, side: int, belief: Belief, danger: Danger, w: Weights = DEFAULT) -> float:
+def quick(world: MedievalCaptureState, side: int, belief: Belief, danger: Danger, w: Weights = DEFAULT) -> float:
     """The cheap value of ``world`` to ``side`` mid-turn or at its end: what stands, less what the
     ``danger`` map says its pieces risk (captures where they stand, and the enemy's best single shot)."""
     if world.phase == "over":
