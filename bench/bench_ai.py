@@ -4,10 +4,11 @@ Strength: each pairing plays ``--games`` seeded games, each player taking the fi
 them (``capture_lib.experiments.simulate.head_to_head``, run in a process pool; the search levels play their
 whole iteration budget, untimed, as in the simulator). The ``oracle`` rows show a ceiling: in Card
 Commander a search that knows every card the opponent holds, in Capture the Commander one that sees
-every face-down card (see ``capture_lib.search.oracle``). Command Capture's games are drawn after 200
-turns, as in the analysis chapter (``capture_lib.experiments.analysis.GAME_OPTIONS``). Speed: the median time
-of one move at each level, over positions taken from rule-based games, timed one at a time in this process (run it on a
-quiet machine).
+every face-down card (see ``capture_lib.search.oracle``), in Medieval Capture the hard planner told the
+hidden Knight and cards and the dice to come (``capture_lib.games.medieval_capture.players.oracle``).
+Command Capture's games are drawn after 200 turns, as in the analysis chapter
+(``capture_lib.experiments.analysis.GAME_OPTIONS``). Speed: the median time of one move at each level, over
+positions taken from rule-based games, timed one at a time in this process (run it on a quiet machine).
 
     python bench/bench_ai.py [--games N] [--workers K] [--positions P] [--only strength|speed] [--game SLUG]
 """
@@ -29,7 +30,8 @@ GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval
 #: (player, opponent) pairings measured in every game, and the ceilings where a game is mostly luck.
 PAIRINGS = (("rule", "random"), ("hard", "random"), ("hard", "rule"), ("easy", "rule"), ("medium", "rule"))
 CEILINGS = {"card-commander": (("oracle", "random"), ("oracle", "rule")),
-            "capture-the-commander": (("oracle", "random"), ("oracle", "rule"))}
+            "capture-the-commander": (("oracle", "random"), ("oracle", "rule")),
+            "medieval-capture": (("oracle", "rule"),)}
 
 
 def positions(slug: str, count: int, seed: int = 0) -> list:

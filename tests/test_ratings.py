@@ -154,6 +154,7 @@ def test_a_round_robin_seats_each_pair_both_ways_and_a_resumed_one_takes_the_sto
 
     monkeypatch.setattr(analysis, "run_games", fake_run_games)
     monkeypatch.setitem(analysis.RATING_PLAYERS, "command-capture", ("random", "rule", "easy"))
+    monkeypatch.setitem(analysis.RATING_MORE, "command-capture", {})
     pool = ThreadPoolExecutor(1)
     seed = analysis.SEED
     path = analysis.run("command-capture-ratings", 4, pool, root=tmp_path)
@@ -188,6 +189,14 @@ def test_a_round_robin_seats_each_pair_both_ways_and_a_resumed_one_takes_the_sto
     analysis.run("command-capture-ratings", 4, pool, root=tmp_path)
     assert len(played) == 6
 
+    # A pairing of RATING_MORE gets its own, larger number of games, seated both ways alike.
+    monkeypatch.setitem(analysis.RATING_MORE, "command-capture", {("easy", "rule"): 10})
+    played.clear()
+    analysis.run("command-capture-ratings", 4, pool, root=tmp_path)
+    pair = [(p, n) for p, _, n in played if set(p) == {"easy", "rule"}]
+    assert pair == [(("rule", "easy"), 5), (("easy", "rule"), 5)]
+    assert all(n == 2 for p, _, n in played if set(p) != {"easy", "rule"})
+
 
 @pytest.mark.parametrize("slug", ["card-commander", "capture-the-commander", "medieval-capture"])
 def test_stored_round_robins_pair_every_player_both_ways_and_replay(slug):
@@ -205,7 +214,30 @@ def test_stored_round_robins_pair_every_player_both_ways_and_replay(slug):
         assert one == list(range(meta["seed"], meta["seed"] + len(one))), (a, b)
         assert other == list(range(meta["seed"], meta["seed"] + len(other))), (b, a)
         assert len(one) >= meta["games"] // 2 and len(other) >= meta["games"] - meta["games"] // 2
-    first = next(r for r in records if r["players"] == ["random", "easy"])
-    again = run_games(slug, 1, ["random", "easy"], first["seed"], analysis.GAME_OPTIONS.get(slug),
+    first = next(r for r in records if r["players"] == ["random", "hard"])
+    again = run_games(slug, 1, ["random", "hard"], first["seed"], analysis.GAME_OPTIONS.get(slug),
                       executor=ThreadPoolExecutor(1))
     assert analysis.compact(again) == [first]
+
+
+def test_a_level_that_plays_as_another_says_so_in_the_chooser(monkeypatch):
+    summary = {"games": {"card-commander": {
+        "anchor": "rule", "anchor_elo": 1500, "games_per_pairing": 20,
+        "players": {"random": {"elo": 1488}, "rule": {"elo": 1500}, "hard": {"elo": 1573}},
+        "plays_as": {"easy": "hard", "medium": "hard"}, "why": "the deal decides most games"}}}
+    monkeypatch.setattr(level_ratings, "shipped_summary", lambda: summary)
+    labels = level_ratings.level_labels("card-commander")
+    assert labels["easy"] == "easy \u00b7 as hard, about 1570: the deal decides most games"
+    assert labels["hard"] == "hard \u00b7 about 1570" and labels["random"] == "random \u00b7 about 1490"
+    assert level_ratings.offered_levels("card-commander") == ("random", "rule", "hard")
+    assert "easy as hard" in level_ratings.ratings_text()
+
+
+def test_the_summary_names_the_levels_each_game_plays_as_another():
+    from capture_lib.search.levels import plays_as
+
+    shipped = level_ratings.shipped_summary()["games"]
+    for slug, entry in shipped.items():
+        same, why = plays_as(slug)
+        assert entry.get("plays_as", {}) == same and (why == entry.get("why", "")), slug
+        assert not set(same) & set(entry["players"]), "a level that plays as another is not rated on its own"

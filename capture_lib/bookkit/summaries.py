@@ -229,9 +229,11 @@ def _command_capture() -> tuple[str, str]:
 def _medieval_capture() -> tuple[str, str]:
     from capture_lib.bookkit.notebook import picture
     from capture_lib.games.medieval_capture import GAME
-    from capture_lib.search.levels import player_for
+    from capture_lib.games.medieval_capture.players import RULE_PLAYER
 
-    rule = player_for("rule")  # both sides set up as the game's rule-based player would
+    # Both sides set up as the game's rule-based player would; the rule level's set-up varies from game
+    # to game (``players.setup``), the picture must not.
+    rule = RULE_PLAYER
     state = GAME.new_game(seed=1)
     while state.observation(0)["phase"] == "place":
         state = state.play(rule(state, state.current_player)) if state.current_player >= 0 else state.play_chance()

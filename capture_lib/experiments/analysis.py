@@ -41,22 +41,35 @@ RESULTS = results_dir()
 COMMANDERS = ("Karl", "Joanne", "Jackson")
 #: The pairings of each game's strength table: (player, opponent).
 #: The most telling pairings come first: a run that is cut short still has them.
+#: A level that a game plays as another one (``capture_lib.search.levels.plays_as``) has no pairing of its own.
 STRENGTH_PAIRINGS: dict[str, tuple[tuple[str, str], ...]] = {
     "card-commander": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("oracle", "rule"),
-                       ("oracle", "random"), ("easy", "random"), ("easy", "rule"), ("medium", "rule")),
+                       ("oracle", "random")),
     "capture-the-commander": (("rule", "random"), ("hard", "random"), ("hard", "rule"), ("oracle", "random"),
-                              ("easy", "random"), ("easy", "rule"), ("medium", "rule"), ("oracle", "rule")),
+                              ("easy", "random"), ("easy", "rule"), ("oracle", "rule")),
     "command-capture": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("easy", "rule")),
     "medieval-capture": (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("easy", "rule")),
 }
 #: The players of each game's ratings round robin: every level, and the ceiling players the game has.
 #: Medieval Capture and Command Capture leave out the oracle (the hard search shown the hidden pieces):
 #: their strength tables never measured one, and it costs as much as ``hard`` a game.
+#: A level that a game plays as another one (``capture_lib.search.levels.plays_as``) is not rated on its own.
 RATING_PLAYERS: dict[str, tuple[str, ...]] = {
-    "card-commander": ("random", "rule", "easy", "medium", "hard", "oracle"),
-    "capture-the-commander": ("random", "rule", "easy", "medium", "hard", "oracle", "counter"),
+    "card-commander": ("random", "rule", "hard", "oracle"),
+    "capture-the-commander": ("random", "rule", "easy", "hard", "oracle", "counter"),
     "command-capture": ("random", "rule", "easy", "medium", "hard", "mcts-hard"),
-    "medieval-capture": ("random", "rule", "easy", "medium", "hard"),
+    "medieval-capture": ("random", "rule", "easy", "medium", "hard", "mcts-hard"),
+}
+#: Pairings of a round robin that get more games than the others (at least this many): the neighbouring
+#: levels, whose games tell their ratings apart, so that their 95% intervals stand apart. Between far
+#: apart players (one wins nearly every game) more games would say little.
+RATING_MORE: dict[str, dict[tuple[str, str], int]] = {
+    "card-commander": {("random", "hard"): 400, ("rule", "hard"): 300, ("random", "rule"): 300},
+    "capture-the-commander": {("easy", "hard"): 200, ("rule", "hard"): 200, ("rule", "easy"): 200,
+                              ("random", "easy"): 100},
+    "command-capture": {("rule", "easy"): 150, ("easy", "medium"): 150, ("medium", "hard"): 150},
+    "medieval-capture": {("rule", "easy"): 200, ("easy", "medium"): 200, ("medium", "hard"): 200,
+                         ("rule", "medium"): 100, ("easy", "hard"): 100, ("random", "rule"): 40},
 }
 #: Besides a ratings file itself, the stored experiments whose games a resumed round robin may take:
 #: the same players, options and seeds as the games it would play (``head_to_head``'s seeding).
@@ -64,7 +77,7 @@ RATING_SOURCES: dict[str, tuple[str, ...]] = {
     "card-commander": ("card-commander-strength",),
     "capture-the-commander": ("capture-the-commander-strength", "capture-the-commander-counter"),
     "command-capture": ("command-capture-strength",),
-    "medieval-capture": ("medieval-capture-strength",),
+    "medieval-capture": ("medieval-capture-strength", "medieval-capture-hard-rule", "medieval-capture-hard-mcts"),
 }
 #: Options of every experiment's games, by game: Command Capture has no end of its own when neither side
 #: can break through, so its games are drawn after 200 turns; they use the quick start (every unit in its
@@ -193,7 +206,8 @@ def strength_games(slug: str, games: int, seed: int, executor: Executor,
 def ratings_games(slug: str, games: int, seed: int, executor: Executor,
                   done: Callable[[list[dict[str, Any]]], None] | None = None,
                   kept: Iterable[dict[str, Any]] = ()) -> list[dict[str, Any]]:
-    """A round robin of ``RATING_PLAYERS[slug]``: at least ``games`` games for every pair, each first in half.
+    """A round robin of ``RATING_PLAYERS[slug]``: at least ``games`` games for every pair (the pairs of
+    ``RATING_MORE[slug]`` at least their own number), each first in half.
 
     Seeded as ``head_to_head``: the ``k``-th game of each seating uses seed ``seed + k``, so the same
     deals are played both ways. Games of ``kept`` (records of earlier runs with the same seed) that are
@@ -204,9 +218,11 @@ def ratings_games(slug: str, games: int, seed: int, executor: Executor,
     for r in kept:
         stored.setdefault((tuple(r["players"]), r["seed"]), r)
     records: list[dict[str, Any]] = []
+    more = RATING_MORE.get(slug, {})
     for first, second in itertools.combinations(RATING_PLAYERS[slug], 2):
         played = False
-        for seating, needed in (((first, second), games // 2), ((second, first), games - games // 2)):
+        pair = max(games, more.get((first, second), more.get((second, first), 0)))
+        for seating, needed in (((first, second), pair // 2), ((second, first), pair - pair // 2)):
             have = 0
             while (seating, seed + have) in stored:
                 records.append(stored[seating, seed + have])
@@ -218,6 +234,12 @@ def ratings_games(slug: str, games: int, seed: int, executor: Executor,
         if played and done is not None:
             done(records)
     return records
+
+
+def pairing_games(slug: str, first: str, second: str, games: int, seed: int, executor: Executor
+                  ) -> list[dict[str, Any]]:
+    """``first`` against ``second`` in ``slug`` (``head_to_head``: each first in half, the same seeds both ways)."""
+    return head_to_head(slug, first, second, games, seed, GAME_OPTIONS.get(slug), executor=executor)[1]
 
 
 def civilization_pairing_games(first: str, second: str, games: int, seed: int, executor: Executor
@@ -268,6 +290,15 @@ EXPERIMENTS: dict[str, tuple[str, int, Callable[[int, int, Executor], list[dict[
     "catapults": ("medieval-capture/catapults.jsonl", 200, catapult_games),
     "crowns": ("medieval-capture/crowns.jsonl", 200, crown_games),
     "medieval-capture-strength": ("medieval-capture/strength.jsonl", 20, None),
+    # The hard level's targets (bench/bench_medieval_capture_players.py): against the rule-based player, against
+    # the shared search's hard budget (the hard level before the turn planner), and the ceiling's against the
+    # rule-based player (what the dice leave to skill).
+    "medieval-capture-hard-rule": ("medieval-capture/hard-rule.jsonl", 240,
+                                   partial(pairing_games, "medieval-capture", "hard", "rule")),
+    "medieval-capture-hard-mcts": ("medieval-capture/hard-mcts.jsonl", 200,
+                                   partial(pairing_games, "medieval-capture", "hard", "mcts-hard")),
+    "medieval-capture-oracle-rule": ("medieval-capture/oracle-rule.jsonl", 200,
+                                     partial(pairing_games, "medieval-capture", "oracle", "rule")),
     "card-commander-ratings": ("card-commander/ratings.jsonl", 20, None),
     "capture-the-commander-ratings": ("capture-the-commander/ratings.jsonl", 40, None),
     "command-capture-ratings": ("command-capture/ratings.jsonl", 10, None),

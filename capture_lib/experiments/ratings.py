@@ -34,6 +34,7 @@ from typing import Any
 from capture_lib.core import places
 from capture_lib.experiments.simulate import load, score
 from capture_lib.search.level_ratings import SUMMARY
+from capture_lib.search.levels import plays_as
 
 #: Elo points per unit of Bradley-Terry strength: 400 points is a factor of ten in the odds.
 ELO_SCALE = 400 / math.log(10)
@@ -222,12 +223,20 @@ def fit_games(records: Iterable[Mapping[str, Any]], anchor: tuple[str, float] = 
 
 
 # ----- the summary the level chooser reads ----------------------------------------------------------------
-def summarize(records: Iterable[Mapping[str, Any]], meta: Mapping[str, Any]) -> dict[str, Any]:
-    """One game's entry in the chooser's summary: each player's rounded rating, interval and games."""
+def summarize(records: Iterable[Mapping[str, Any]], meta: Mapping[str, Any], slug: str | None = None
+              ) -> dict[str, Any]:
+    """One game's entry in the chooser's summary: each player's rounded rating, interval and games, and
+    (``slug`` given) the levels that game plays as another one, with why (``levels.plays_as``)."""
     ratings = fit_games(records)
-    return {"anchor": ANCHOR[0], "anchor_elo": round(ANCHOR[1]), "games_per_pairing": meta.get("games"),
-            "players": {p: {"elo": round(r.elo), "low": round(r.low), "high": round(r.high), "games": r.games}
-                        for p, r in ratings.items()}}
+    entry: dict[str, Any] = {
+        "anchor": ANCHOR[0], "anchor_elo": round(ANCHOR[1]), "games_per_pairing": meta.get("games"),
+        "players": {p: {"elo": round(r.elo), "low": round(r.low), "high": round(r.high), "games": r.games}
+                    for p, r in ratings.items()}}
+    same, why = plays_as(slug) if slug is not None else ({}, "")
+    if same:
+        entry["plays_as"] = same
+        entry["why"] = why
+    return entry
 
 
 def summary_of(root: pathlib.Path = RESULTS) -> dict[str, Any]:
@@ -235,7 +244,7 @@ def summary_of(root: pathlib.Path = RESULTS) -> dict[str, Any]:
     games = {}
     for path in sorted(root.glob(f"*/{RATINGS_FILE}")):
         meta, records = load(path)
-        games[path.parent.name] = summarize(records, meta)
+        games[path.parent.name] = summarize(records, meta, path.parent.name)
     return {"note": "made by `python -m capture_lib.experiments.ratings` from results/<game>/ratings.jsonl; "
                     "do not edit",
             "games": games}

@@ -6,11 +6,14 @@ workers finish in. Without one it starts a process pool of its own, handed the g
 or a Dask ``distributed.Client``'s ``get_executor()`` on a cluster (``capture_lib.experiments.cluster.executor_for``
 makes the one that ``--workers`` or ``--scheduler`` asks for). Game ``i`` of a run
 with seed ``s`` always uses the game seed ``s + i``, so a run is reproducible whatever the number
-of workers, and a small rerun of the first games reproduces them exactly.
+of workers, and a small rerun of the first games reproduces them exactly. Each player of a game gets
+its own seed (``seat_seed``), drawn from the game's seed and its seat but revealing neither: it varies
+what no observation can (a set-up chosen before anything is on the board) from game to game, reproducibly.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import pathlib
@@ -36,10 +39,18 @@ class GameSpec:
     max_actions: int = 5000
 
 
+def seat_seed(game_seed: int, seat: int) -> int:
+    """The player's own seed for ``seat`` in the game seeded ``game_seed``: a hash, so that the player
+    cannot work the game's seed (and with it the dice and the deal) back out of it."""
+    digest = hashlib.sha256(f"capture_lib player/{game_seed}/{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def play_one(spec: GameSpec) -> dict[str, Any]:
     """Play one game to the end (or the cap) and return its record (JSON-ready)."""
     game = load_game(spec.slug)
-    players = [make_player(p, timed=False) for p in spec.players]  # untimed: the same games on any machine
+    # Untimed: the same games on any machine; each player with its own seed for this game and seat.
+    players = [make_player(p, timed=False, seed=seat_seed(spec.seed, seat)) for seat, p in enumerate(spec.players)]
     state = game.new_game(seed=spec.seed, **spec.options)
     for action in spec.opening:
         if not state.is_chance_action(action):

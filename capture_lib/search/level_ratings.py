@@ -31,10 +31,30 @@ def level_labels(slug: str, levels: Iterable[str] = LEVEL_NAMES) -> dict[str, st
 
     A level without a rating (a game whose round robin is not stored yet) shows its bare name. The
     rating is rounded to ten points: the intervals are wider than that, so more would be false precision.
+    A level that the game plays as another (its luck leaves no room for it) says so, and why:
+    ``"medium · as hard, about 1660: the cards decide most battles"``.
     """
-    rated = shipped_summary().get("games", {}).get(slug, {}).get("players", {})
-    return {level: f"{level} \u00b7 about {round(rated[level]['elo'], -1)}" if level in rated else level
-            for level in levels}
+    entry = shipped_summary().get("games", {}).get(slug, {})
+    rated = entry.get("players", {})
+    same = entry.get("plays_as", {})
+    labels = {}
+    for level in levels:
+        target = same.get(level)
+        if target is not None:
+            rating = f", about {round(rated[target]['elo'], -1)}" if target in rated else ""
+            labels[level] = f"{level} \u00b7 as {target}{rating}: {entry.get('why', '')}".rstrip(": ")
+        elif level in rated:
+            labels[level] = f"{level} \u00b7 about {round(rated[level]['elo'], -1)}"
+        else:
+            labels[level] = level
+    return labels
+
+
+def offered_levels(slug: str) -> tuple[str, ...]:
+    """The levels of game ``slug`` that play differently (those another level plays as are left out):
+    what a chooser offers where the game's luck leaves no room for every level."""
+    same = shipped_summary().get("games", {}).get(slug, {}).get("plays_as", {})
+    return tuple(level for level in LEVEL_NAMES if level not in same)
 
 
 def ratings_text() -> str:
@@ -44,8 +64,10 @@ def ratings_text() -> str:
     for slug, entry in sorted(shipped_summary().get("games", {}).items()):
         anchor = (entry["anchor"], entry["anchor_elo"])
         rated = entry["players"]
-        parts.append(f"{slug} " + ", ".join(f"{level} {round(rated[level]['elo'], -1)}"
-                                            for level in LEVEL_NAMES if level in rated))
+        same = entry.get("plays_as", {})
+        parts.append(f"{slug} " + ", ".join(f"{level} as {same[level]}" if level in same else
+                                            f"{level} {round(rated[level]['elo'], -1)}"
+                                            for level in LEVEL_NAMES if level in rated or level in same))
     if not parts:
         return ""
     return f"about how strong each level is, in Elo ({anchor[0]} = {anchor[1]}): " + "; ".join(parts)

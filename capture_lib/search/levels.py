@@ -7,13 +7,23 @@ when it is called, so one player serves every game:
 
 - ``random`` is ``simple.random_player`` and ``rule`` each game's ``RULE_PLAYER``;
 - ``easy``, ``medium`` and ``hard`` are the shared search (``mcts.mcts_player``) with the game's budgets;
-- a game's package (``capture_lib.search.<game>``) may replace a level in that game alone with its
-  ``LEVEL_PLAYERS`` (level name -> factory taking ``timed``), and add named players with its
-  ``ANALYSIS_PLAYERS`` (same form), which only that game can use.
+- a game's package (``capture_lib.games.<game>.players``) may replace a level in that game alone with its
+  ``LEVEL_PLAYERS`` (level name -> factory taking ``timed`` and ``seed``), and add named players with
+  its ``ANALYSIS_PLAYERS`` (same form), which only that game can use;
+- where a game's luck leaves no room for four distinct levels, its package's ``PLAYS_AS`` (level ->
+  level) makes a level play as another one, and ``PLAYS_AS_WHY`` says why in a few words (the level
+  chooser shows it, see ``level_ratings``); ``plays_as(slug)`` reads them.
+
+A player's ``seed`` is its own, never the game's: it feeds only the free choices that no observation can
+vary, such as a set-up made before anything is on the board (the first piece placed sees the same
+empty board in every game). A game's factory may ignore it. ``make_player`` without a seed gives an
+untimed player seed 0 (reproducible, as tests and the golden playthroughs need) and a timed one a seed
+from the operating system's entropy, so that the boards' computer sets up differently every game.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -28,8 +38,9 @@ LEVEL_NAMES = ("random", "rule", "easy", "medium", "hard")
 #: Players the analysis knows besides the levels: ceilings used to measure a game, never offered in play.
 ANALYSIS_PLAYERS = ("oracle",)
 
-#: A factory of one player: ``timed=False`` lifts the search's time limit (see ``mcts.mcts_player``).
-Factory = Callable[[bool], Player]
+#: A factory of one player from ``timed`` and ``seed``: ``timed=False`` lifts the search's time limit (see
+#: ``mcts.mcts_player``); ``seed`` is the player's own (see the module's docstring).
+Factory = Callable[[bool, int], Player]
 
 
 def _shared(name: str, timed: bool) -> Player:
@@ -66,7 +77,22 @@ def player_names() -> tuple[str, ...]:
     return shared + tuple(name for name in game_players() if name not in shared)
 
 
-def _dispatch(name: str, timed: bool) -> Player:
+def plays_as(slug: str) -> tuple[dict[str, str], str]:
+    """The game ``slug``'s levels that play as another level (``PLAYS_AS``), and why (``PLAYS_AS_WHY``)."""
+    package = game_package(slug)
+    if package is None:
+        return {}, ""
+    return dict(getattr(package, "PLAYS_AS", {})), getattr(package, "PLAYS_AS_WHY", "")
+
+
+def player_seed(seed: int | None, timed: bool) -> int:
+    """The seed a player gets: ``seed`` if given, else 0 untimed and fresh entropy timed (module docstring)."""
+    if seed is not None:
+        return seed
+    return secrets.randbits(64) if timed else 0
+
+
+def _dispatch(name: str, timed: bool, seed: int) -> Player:
     """A player that builds, once per game, that game's player called ``name`` and plays it."""
     built: dict[str, Player] = {}
 
@@ -74,11 +100,13 @@ def _dispatch(name: str, timed: bool) -> Player:
         slug = state.game.slug
         chosen = built.get(slug)
         if chosen is None:
-            own = _own(slug, "LEVEL_PLAYERS" if name in LEVEL_NAMES else "ANALYSIS_PLAYERS")
-            if name in own:
-                chosen = own[name](timed)
-            elif name in LEVEL_NAMES + ANALYSIS_PLAYERS:
-                chosen = _shared(name, timed)
+            # A level that this game plays as another one (its luck leaves no room for it).
+            level = plays_as(slug)[0].get(name, name) if name in LEVEL_NAMES else name
+            own = _own(slug, "LEVEL_PLAYERS" if level in LEVEL_NAMES else "ANALYSIS_PLAYERS")
+            if level in own:
+                chosen = own[level](timed, seed)
+            elif level in LEVEL_NAMES + ANALYSIS_PLAYERS:
+                chosen = _shared(level, timed)
             else:
                 games = ", ".join(game_players().get(name, ()))
                 raise ValueError(f"the player {name!r} plays only {games}, not {slug}")
@@ -90,24 +118,26 @@ def _dispatch(name: str, timed: bool) -> Player:
     return player
 
 
-def player_for(level: str, timed: bool = True) -> Player:
+def player_for(level: str, timed: bool = True, seed: int | None = None) -> Player:
     """The computer player of ``level`` (one of ``LEVEL_NAMES``), as the boards and the terminal offer it.
 
-    ``timed=False`` lifts the search's time limit, so the moves depend on the position alone.
+    ``timed=False`` lifts the search's time limit, so the moves depend on the position alone; ``seed``
+    is the player's own (see the module's docstring).
     """
     if level not in LEVEL_NAMES:
         raise ValueError(f"bad level {level!r}; choose one of: {', '.join(LEVEL_NAMES)}")
-    return _dispatch(level, timed)
+    return _dispatch(level, timed, player_seed(seed, timed))
 
 
-def make_player(name: str, *, timed: bool) -> Player:
+def make_player(name: str, *, timed: bool, seed: int | None = None) -> Player:
     """The player called ``name`` (one of ``player_names()``): a level, a ceiling or a game's own player.
 
     The simulator and the analysis pass ``timed=False``: the search levels then play by their
     iteration budget alone, so a seeded run gives the same games on any machine, however busy.
-    A game's own player asked to play another game raises ``ValueError`` when it is called.
+    A game's own player asked to play another game raises ``ValueError`` when it is called. ``seed`` is
+    the player's own (the simulator derives one from each game's seed and seat, see ``simulate``).
     """
     names = player_names()
     if name not in names:
         raise ValueError(f"bad player {name!r}; choose one of: {', '.join(names)}")
-    return _dispatch(name, timed)
+    return _dispatch(name, timed, player_seed(seed, timed))

@@ -107,3 +107,17 @@ def test_levels_are_the_alpha_beta_search_and_mcts_hard_stays_for_the_analysis()
     card = __import__("capture_lib").load_game("card-commander").new_game(seed=1)
     with pytest.raises(ValueError, match="plays only command-capture"):
         other(card.resolve_chance(), 0)
+
+
+def test_the_rule_player_counts_a_fortified_attacker_as_surviving_the_fortress():
+    from capture_lib.games.command_capture.players.rule import lost_attacking_fortress, score_action
+
+    # E7's Legionnaire stands next to its Fortify Commander on D7: under the fortify-attacker ruling it
+    # disables the Fortress on E8 and stays; under the other reading, or without the aura, it is lost.
+    sheltered = pos({"E7": "L", "D7": "K+", "E8": "f"}, royals=True)
+    bare = pos({"E7": "L", "C6": "K+", "E8": "f"})
+    other_reading = pos({"E7": "L", "D7": "K+", "E8": "f"}, royals=True, fortify_attacker="captured")
+    assert not lost_attacking_fortress(sheltered, 52)
+    assert lost_attacking_fortress(bare, 52) and lost_attacking_fortress(other_reading, 52)
+    attack = sheltered.parse_action("E7xE8")
+    assert score_action(sheltered, 0, attack) > score_action(other_reading, 0, other_reading.parse_action("E7xE8"))

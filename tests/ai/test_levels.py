@@ -25,25 +25,31 @@ def test_every_game_package_has_a_rule_player_and_a_tuning():
 
 
 def test_a_level_plays_the_game_it_is_given():
-    rule = levels.player_for("rule")
+    rule = levels.make_player("rule", timed=False)
     for slug in list_games():
         state = _first(slug)
-        assert rule(state, state.current_player) == game_package(slug).RULE_PLAYER(state, state.current_player)
+        package = game_package(slug)
+        # A game may make its rule level of its rule-based player (Medieval Capture varies its set-up).
+        own = package.LEVEL_PLAYERS.get("rule")
+        expected = own(False, 0) if own is not None else package.RULE_PLAYER
+        assert rule(state, state.current_player) == expected(state, state.current_player)
 
 
 def test_a_game_may_replace_a_level_in_that_game_alone(monkeypatch):
     made = []
 
-    def factory(timed: bool):
-        made.append(timed)
+    def factory(timed: bool, seed: int):
+        made.append((timed, seed))
         return random_player
 
     monkeypatch.setitem(card_commander.LEVEL_PLAYERS, "rule", factory)
     rule = levels.make_player("rule", timed=False)
     state = _first("card-commander")
-    assert rule(state, 0) == random_player(state, 0) and made == [False]
+    assert rule(state, 0) == random_player(state, 0) and made == [(False, 0)]
     rule(state, 0)
-    assert made == [False]  # built once per game, not once a move
+    assert made == [(False, 0)]  # built once per game, not once a move; untimed and unseeded: seed 0
+    levels.make_player("rule", timed=False, seed=7)(state, 0)
+    assert made[-1] == (False, 7)
     other = _first("command-capture")
     assert rule(other, 0) == game_package("command-capture").RULE_PLAYER(other, 0)
 
@@ -52,7 +58,7 @@ def test_a_game_only_player_is_named_up_front_and_refused_elsewhere(monkeypatch)
     names = "random, rule, easy, medium, hard, oracle, counter, mcts-hard"
     with pytest.raises(ValueError, match=f"choose one of: {names}$"):
         levels.make_player("lookahead", timed=False)
-    monkeypatch.setitem(card_commander.ANALYSIS_PLAYERS, "lookahead", lambda timed: random_player)
+    monkeypatch.setitem(card_commander.ANALYSIS_PLAYERS, "lookahead", lambda timed, seed: random_player)
     assert "lookahead" in levels.player_names()
     player = levels.make_player("lookahead", timed=True)
     state = _first("card-commander")
@@ -61,3 +67,13 @@ def test_a_game_only_player_is_named_up_front_and_refused_elsewhere(monkeypatch)
         player(_first("medieval-capture"), 0)
     with pytest.raises(ValueError, match="bad level"):
         levels.player_for("lookahead")
+
+
+def test_a_level_that_plays_as_another_is_that_player():
+    from capture_lib.games.capture_the_commander import players as capture_the_commander
+
+    assert levels.plays_as("capture-the-commander")[0] == capture_the_commander.PLAYS_AS
+    state = _first("card-commander")
+    hard = str(levels.make_player("hard", timed=False)(state, 0))
+    for level in card_commander.PLAYS_AS:
+        assert str(levels.make_player(level, timed=False)(state, 0)) == hard

@@ -19,8 +19,9 @@ from typing import Any
 
 from capture_lib.core.lessons import Course, Level
 from capture_lib.core.protocol import State
+from capture_lib.games.medieval_capture.players import RULE_PLAYER
 from capture_lib.games.medieval_capture.rules import GAME
-from capture_lib.search.levels import player_for
+from capture_lib.search.simple import random_player as plain_random
 
 BLUE, RED = 0, 1
 #: Every card of the rulebook's deck, for a position whose deck is empty and whose played cards wait.
@@ -156,8 +157,10 @@ def _still_blocked(blocker: str, piece: str, space: str) -> Lost:
 @cache
 def course() -> Course:
     """The levels, in stages (see the module's docstring)."""
-    rule = player_for("rule", timed=False)
-    random_player = player_for("random", timed=False)
+    # A lesson's opponent answers the same every time: the rule-based player and random play themselves,
+    # without the set-ups that the levels vary from game to game (``players.setup``).
+    rule = RULE_PLAYER
+    random_player = plain_random
     # The armies of the rules chapter's examples, after the set-up.
     army = "B1=b10 B2=b20 B3*=b30 B4=b39 B5=b41 B6=b24 B7=b13"
     enemy = "R1=r10 R2=r20 R3*=r30 R4=r39 R5=r41 R6=r24 R7=r13"

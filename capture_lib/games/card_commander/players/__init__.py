@@ -7,6 +7,11 @@
 
 ``RULE_PLAYER`` is the rule-based player; ``LEVEL_PLAYERS`` and ``ANALYSIS_PLAYERS`` (see
 ``capture_lib.search.levels``) are empty: every level is the shared one.
+
+The deal decides most games: the ``oracle``, who sees every card, rates barely above the rule-based
+player, so no fair player can stand far above it, and the search's budgets made levels that a round robin
+could not tell apart (medium rated below easy). So ``easy`` and ``medium`` play as ``hard`` (``PLAYS_AS``):
+the chooser offers two strengths, random and the search at its best, and says why.
 """
 
 from __future__ import annotations
@@ -19,9 +24,13 @@ from capture_lib.search.simple import Player
 
 #: The ``rule`` level of this game.
 RULE_PLAYER: Player = card_commander_player
-#: Level name -> factory taking ``timed``, replacing the shared player of that level in this game.
-LEVEL_PLAYERS: dict[str, Callable[[bool], Player]] = {}
-#: Extra named players (factories taking ``timed``) that only this game has, for the analysis.
-ANALYSIS_PLAYERS: dict[str, Callable[[bool], Player]] = {}
+#: Level name -> factory taking ``timed`` and the player's ``seed``, replacing the shared player of that
+#: level in this game.
+LEVEL_PLAYERS: dict[str, Callable[[bool, int], Player]] = {}
+#: Extra named players (factories, as above) that only this game has, for the analysis.
+ANALYSIS_PLAYERS: dict[str, Callable[[bool, int], Player]] = {}
 #: What the ``oracle`` ceiling player knows of this game (``capture_lib.search.oracle``): the opponent's hand.
 ORACLE_WORLD = oracle_world
+#: Levels that play as another level here, and why (the level chooser says it).
+PLAYS_AS: dict[str, str] = {"easy": "hard", "medium": "hard"}
+PLAYS_AS_WHY = "the deal decides most games"

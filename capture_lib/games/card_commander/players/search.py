@@ -3,6 +3,8 @@
 - Playouts and the opponent's moves follow the rule-based player's idea (two strongest cards and the
   weakest, lanes at random; the extra card when a lane ties) with some random play mixed in, reading
   only the player's own hand in the determinized world.
+- The once-a-game extra card is never spent on a tie that cannot change the round (``rule.tie_matters``):
+  there the tree and the playouts consider only passing.
 - A placement is an ordered triple (up to 720 of them); what matters against a hidden, shuffled
   reply is which three cards go out, so the tree considers the sets (at most 120) and the lanes are
   shuffled once the set is chosen.
@@ -20,7 +22,7 @@ from itertools import combinations
 
 from capture_lib.core.cards import Card
 from capture_lib.core.protocol import Action, State
-from capture_lib.games.card_commander.players.rule import PREFERENCE
+from capture_lib.games.card_commander.players.rule import PREFERENCE, tie_matters
 from capture_lib.games.card_commander.rules.actions import ChooseCommander, Coin, Deal, Extra, Pass, Place
 from capture_lib.games.card_commander.rules.state import card_value
 from capture_lib.search.tuning import Tuning
@@ -45,7 +47,7 @@ def playout(world: State, rng: random.Random) -> Action:
         return Place(tuple(trio))
     if phase == "tie":
         hand = world.hands[seat]
-        if not world.may_add_extra(seat) or not hand or rng.random() < NOISE:
+        if not world.may_add_extra(seat) or not hand or not _tie_matters(world) or rng.random() < NOISE:
             return Pass()
         commander = world.commanders[seat]
         weakest = min(hand, key=lambda card: card_value(card, commander))
@@ -57,6 +59,12 @@ def playout(world: State, rng: random.Random) -> Action:
         names = {a.name for a in legal}
         return ChooseCommander(next(n for n in PREFERENCE if n in names))
     return rng.choice(world.legal_actions())
+
+
+def _tie_matters(world: State) -> bool:
+    """``rule.tie_matters`` for the tie pending in ``world`` (both placements are shown by then)."""
+    values = [(world.lane_value(0, lane), world.lane_value(1, lane)) for lane in range(3)]
+    return tie_matters(world.lane_winners, values, world.tie_lane)
 
 
 def chance(world: State, rng: random.Random) -> Action:
@@ -73,9 +81,12 @@ def _trios(hand: tuple[Card, ...]) -> tuple[tuple[str, ...], tuple[Place, ...]]:
 
 
 def candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Action]]:
-    """The moves the tree considers: one placement per set of three cards, else every legal move."""
+    """The moves the tree considers: one placement per set of three cards, only passing at a tie that
+    cannot change the round, else every legal move."""
     if world.phase == "place":
         return _trios(world.hands[seat])
+    if world.phase == "tie" and not _tie_matters(world):
+        return ["pass"], [Pass()]
     actions = world.legal_actions()
     return [str(a) for a in actions], actions
 

@@ -24,9 +24,11 @@ from capture_lib.search.simple import Player
 
 #: The ``rule`` level of this game.
 RULE_PLAYER: Player = simple_player
-#: Level name -> factory taking ``timed``, replacing the shared player of that level in this game.
-LEVEL_PLAYERS: dict[str, Callable[[bool], Player]] = {
-    level: (lambda timed, level=level: alphabeta_player(level, timed)) for level in ("easy", "medium", "hard")}
-#: Extra named players (factories taking ``timed``) that only this game has, for the analysis:
+#: Level name -> factory taking ``timed`` and the player's ``seed`` (unused: every choice here is seeded by
+#: what the player sees), replacing the shared player of that level in this game.
+LEVEL_PLAYERS: dict[str, Callable[[bool, int], Player]] = {
+    level: (lambda timed, seed, level=level: alphabeta_player(level, timed)) for level in ("easy", "medium", "hard")}
+#: Extra named players (factories, as above) that only this game has, for the analysis:
 #: ``mcts-hard`` is the shared search at its hard budget, the hard level before the alpha-beta search.
-ANALYSIS_PLAYERS: dict[str, Callable[[bool], Player]] = {"mcts-hard": lambda timed: mcts_player("hard", timed)}
+ANALYSIS_PLAYERS: dict[str, Callable[[bool, int], Player]] = {
+    "mcts-hard": lambda timed, seed: mcts_player("hard", timed)}

@@ -17,6 +17,12 @@ the evaluation charges the danger it cannot see there: an enemy infantry that co
 next to our Commander may capture it (one square, any way), with the chance of one in the number of
 infantry that could be it.
 
+Two passive sides can shuffle the same units back and forth until the turn limit draws the game, and a
+search that sees no further than a few plies finds every shuffle as good as the last. So the player
+remembers the positions it has left behind it this game (``Repetitions``) and charges a move that leads
+back to one of them ``REPEAT`` for each time it did (a contempt for the draw): the search then spends
+its moves on progress. A draw at the turn limit within the search's sight is charged ``CONTEMPT``.
+
 Budgets are counted in positions searched (``LEVELS``): the same position gives the same move on any
 machine, which the simulator needs; the boards add a time limit on top (``timed=True``).
 ``bench/bench_command_capture_players.py`` prints how the levels fare against each other and the time a move takes.
@@ -25,11 +31,12 @@ machine, which the simulator needs; the boards add a time limit on top (``timed=
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from capture_lib.core.protocol import State
-from capture_lib.games.command_capture.players.rule import belief, setup_choice
+from capture_lib.games.command_capture.players.rule import belief, lost_attacking_fortress, setup_choice
 from capture_lib.games.command_capture.rules.actions import BASH, CAPTURE, MOVE, RANGED, WAIT
 from capture_lib.games.command_capture.rules.units import (
     ARC,
@@ -48,9 +55,12 @@ from capture_lib.games.command_capture.rules.units import (
 )
 
 #: Nodes (positions searched, quiescence included) and seconds per move, by level.
+#: Each level searches about ten times the positions of the one below, so that the ratings of the levels
+#: stand well apart (a search twice as big gains less and less: 250, 1500 and 8000 positions were rated
+#: 1683, 1883 and 1993, too close for a round robin of a few hundred games to tell medium and hard apart).
 LEVELS: dict[str, tuple[int, float]] = {
-    "easy": (250, 0.15),
-    "medium": (1500, 0.5),
+    "easy": (100, 0.15),
+    "medium": (700, 0.5),
     "hard": (8000, 0.9),
 }
 #: A won position's score; a win found sooner scores a little more (``WIN - ply``).
@@ -68,6 +78,12 @@ PRESSURE = 120
 #: turn limit: of the 39 games the hard level drew against the rule-based player at 0, 26 became wins at
 #: 15 (and 22 at 30), none a loss.
 TROPISM = 15
+#: What a move costs for each time the position it leads to followed one of the player's own moves before
+#: in the game (``Repetitions``): about a third of the weakest unit, so a shuffle loses to any real plan.
+REPEAT = 90
+#: What a draw at the turn limit is worth to the searching side: a little less than nothing, so that it
+#: is chosen only over a position worse than that.
+CONTEMPT = 150
 #: How deep the captures are followed below the nominal depth.
 QUIESCENCE_DEPTH = 6
 _TAKES = frozenset((CAPTURE, RANGED, BASH))
@@ -151,11 +167,45 @@ def _assassin_danger(state: State, seat_to_move: int, searcher: int, suspects: i
     return danger if seat_to_move == searcher else -danger
 
 
+def shape(state: State) -> tuple:
+    """A position as a repetition sees it: the units (their state locks left out, which name turns), the
+    side to act and its actions left; the turn number and the clocks are left out."""
+    return (tuple(None if u is None else u[:4] for u in state.board), state.current_player, state.actions_left)
+
+
+class Repetitions:
+    """The positions one player left behind it this game (after each of its actions), counted.
+
+    A game that starts again (a turn number lower than the last seen) forgets them, so one player may
+    serve a board for game after game.
+    """
+
+    def __init__(self) -> None:
+        self.seen: Counter = Counter()
+        self.turn = 0
+
+    def start(self, state: State) -> None:
+        """Called with the position to move from: a new game clears the memory."""
+        if state.turn < self.turn:
+            self.seen.clear()
+        self.turn = state.turn
+
+    def count(self, after: State) -> int:
+        """How often the player left the position ``after`` behind it before."""
+        return self.seen.get(shape(after), 0)
+
+    def record(self, after: State) -> None:
+        """Remember the position the player's chosen action left."""
+        self.seen[shape(after)] += 1
+
+
 class Search:
     """One move's search: the budget, the tables and the statistics (``nodes``, ``depth``)."""
 
-    def __init__(self, seat: int, nodes: int, seconds: float | None, suspects: int) -> None:
+    def __init__(self, seat: int, nodes: int, seconds: float | None, suspects: int,
+                 repetitions: Repetitions | None = None) -> None:
         self.seat = seat
+        self.repetitions = repetitions
         self.max_nodes = nodes
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.suspects = suspects
@@ -191,7 +241,7 @@ class Search:
                     if target[1] == CMD:
                         return -9 * WIN
                     gain = _value(target)
-                    if kind == CAPTURE and target[1] == FOR:
+                    if kind == CAPTURE and target[1] == FOR and lost_attacking_fortress(state, a.a):
                         gain -= _value(board[a.a])  # the attacker is lost to an Active Fortress
                     return -WIN - gain * 8 + _value(board[a.a]) // 8
             elif kind == MOVE and board[a.b] is not None:
@@ -253,7 +303,7 @@ class Search:
             self._tick()
             child = state.play(a)
             if child.is_over:
-                value = _outcome(child, me, ply + 1)
+                value = _outcome(child, me, ply + 1, self.seat)
             elif child.current_player == me:
                 value = self.quiesce(child, alpha, beta, ply + 1, left - 1)
             else:
@@ -269,10 +319,16 @@ class Search:
         A follow-up action of the same side keeps the window and the sign.
         """
         if child.is_over:
-            return _outcome(child, me, ply)
+            return _outcome(child, me, ply, self.seat)
         if child.current_player == me:
             return self.negamax(child, depth - 1, alpha, beta, ply)
         return -self.negamax(child, depth - 1, -beta, -alpha, ply)
+
+    def _repeated(self, child: State) -> int:
+        """What the root action leading to ``child`` is charged for going back to a position left before."""
+        if self.repetitions is None:
+            return 0
+        return REPEAT * self.repetitions.count(child)
 
     def root(self, state: State) -> tuple[Any, int]:
         """The best action at the root by iterative deepening, and its value."""
@@ -288,7 +344,8 @@ class Search:
                 alpha = -_INFINITY
                 iteration_best, iteration_value = None, -_INFINITY
                 for a in self._order(state, actions, 0, best):
-                    value = self._child_value(state.play(a), me, depth, alpha, _INFINITY, 1)
+                    child = state.play(a)
+                    value = self._child_value(child, me, depth, alpha, _INFINITY, 1) - self._repeated(child)
                     if value > iteration_value:
                         iteration_best, iteration_value = a, value
                         alpha = max(alpha, value)
@@ -304,11 +361,16 @@ class Search:
         return best, best_value
 
 
-def _outcome(finished: State, me: int, ply: int) -> int:
-    """A finished game's value to ``me``: a win found ``ply`` plies down is worth a little less than a sooner one."""
+def _outcome(finished: State, me: int, ply: int, searcher: int | None = None) -> int:
+    """A finished game's value to ``me``: a win found ``ply`` plies down is worth a little less than a sooner one.
+
+    A draw costs the ``searcher`` (if given) ``CONTEMPT`` and is worth as much to its opponent.
+    """
     winners = finished.winners
     if not winners:
-        return 0
+        if searcher is None:
+            return 0
+        return -CONTEMPT if me == searcher else CONTEMPT
     return WIN - ply if winners == (me,) else -(WIN - ply)
 
 
@@ -325,17 +387,24 @@ def suspects(state: State, seat: int) -> int:
     return sum(1 for u in board if u is not None and u[0] == enemy and (u[1] == infantry or u[1] == ASN))
 
 
-def choose(state: State, seat: int, nodes: int, seconds: float | None = None) -> tuple[Any, Search]:
+def choose(state: State, seat: int, nodes: int, seconds: float | None = None,
+           repetitions: Repetitions | None = None) -> tuple[Any, Search]:
     """The action ``seat`` takes in ``state`` after a search of at most ``nodes`` positions (and ``seconds``).
 
-    The search reads only what ``seat`` may see: it runs on the seat's belief board.
+    The search reads only what ``seat`` may see: it runs on the seat's belief board. With ``repetitions``
+    (the player's memory of this game), a move back to a position left before is charged ``REPEAT``
+    each time, and the position the chosen action leaves is remembered.
     """
     if state.phase == "setup":
         return setup_choice(state, seat), Search(seat, nodes, seconds, 0)
     count = suspects(state, seat)
     world = belief(state, seat)
-    search = Search(seat, nodes, seconds, count)
+    if repetitions is not None:
+        repetitions.start(world)
+    search = Search(seat, nodes, seconds, count, repetitions)
     action, _ = search.root(world)
+    if repetitions is not None:
+        repetitions.record(world.play(action))
     return action, search
 
 
@@ -348,9 +417,10 @@ def alphabeta_player(level: str = "hard", timed: bool = True) -> Callable[[State
     if level not in LEVELS:
         raise ValueError(f"bad level {level!r}; choose one of: {', '.join(LEVELS)}")
     nodes, seconds = LEVELS[level]
+    repetitions = Repetitions()
 
     def player(state: State, seat: int) -> Any:
-        action, _ = choose(state, seat, nodes, seconds if timed else None)
+        action, _ = choose(state, seat, nodes, seconds if timed else None, repetitions)
         return action
 
     player.__name__ = f"alphabeta_{level}" + ("" if timed else "_untimed")

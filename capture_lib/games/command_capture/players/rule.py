@@ -70,6 +70,15 @@ def _value(state: CommandCaptureState, u: tuple) -> int:
     return HALF_POINTS[state.civs[u[0]]].get(u[1], 2)
 
 
+def lost_attacking_fortress(state: CommandCaptureState, square: int) -> bool:
+    """Whether the unit on ``square`` is lost when it attacks an Active Fortress in melee.
+
+    It is, unless it stands under its own Commander's Fortify aura and the ``fortify-attacker`` ruling
+    holds (``fortify_attacker="immune"``, the default): then the Fortress is disabled and it stays.
+    """
+    return not (state.options["fortify_attacker"] == "immune" and state.immune(square))
+
+
 def _opponent_turn(after: CommandCaptureState, seat: int) -> CommandCaptureState | None:
     """The position when the opponent starts acting after ``seat``'s action (``None`` if the game ended)."""
     if after.is_over:
@@ -106,7 +115,7 @@ def score_action(state: CommandCaptureState, seat: int, action: CCAction) -> int
     target = state.board[action.b] if action.kind in (MOVE, CAPTURE, RANGED, "bash") else None
     if target is not None and target[0] != seat:
         gain = _value(state, target)
-        if action.kind == CAPTURE and target[1] == FOR:
+        if action.kind == CAPTURE and target[1] == FOR and lost_attacking_fortress(state, action.a):
             gain -= _value(state, state.board[action.a])  # the attacker is lost to the Fortress
     opp = _opponent_turn(after, seat)
     risk = _best_threat(opp, seat) if opp is not None else 0

@@ -2,25 +2,26 @@
 
 - ``rule``: the rule-based player (``rule_player``, the ``rule`` level), which tries each action and
   scores the position from its own observation (``score``);
-- ``search``: the shared search's fitting to the game (``TUNING``: a rule-like playout, an
-  evaluation of unfinished playouts, the root's actions narrowed to the best rated);
-- ``threats``: what the evaluation adds to the rule-based score, the pieces and Crowns at risk
-  from the enemy's next turn (moves and the catapult).
+- ``planner``: the ``easy``, ``medium`` and ``hard`` levels: a planner of the whole turn under the dice
+  (a beam search over the turn's moves, the catapult and the cards), scored by ``evaluation`` (what
+  stands, the other side's best expected turn over its 72 rolls, ours after it) over what its seat may
+  see (``belief``: the enemy Knight and cards as chances, from the log), within the budgets of ``players``;
+- ``setup``: set-ups that differ from game to game, at every level (each player's own seed);
+- ``geometry``: the board's facts the planner reads (distances, exits, dice, boulder danger);
+- ``search``: the shared Monte Carlo search's fitting to the game (``TUNING``), the hard level before the
+  planner, kept as the analysis player ``mcts-hard``; ``threats``: its danger terms.
 
 ``RULE_PLAYER`` is the rule-based player; ``LEVEL_PLAYERS`` and ``ANALYSIS_PLAYERS`` (see
-``capture_lib.search.levels``) are empty: every level is the shared one.
+``capture_lib.search.levels`` and ``players``) replace every level with one that varies its set-up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from capture_lib.games.medieval_capture.players.players import ANALYSIS_PLAYERS, LEVEL_PLAYERS
 from capture_lib.games.medieval_capture.players.rule import rule_player
 from capture_lib.search.simple import Player
 
-#: The ``rule`` level of this game.
+#: The ``rule`` level's play (its set-up is varied in ``LEVEL_PLAYERS``).
 RULE_PLAYER: Player = rule_player
-#: Level name -> factory taking ``timed``, replacing the shared player of that level in this game.
-LEVEL_PLAYERS: dict[str, Callable[[bool], Player]] = {}
-#: Extra named players (factories taking ``timed``) that only this game has, for the analysis.
-ANALYSIS_PLAYERS: dict[str, Callable[[bool], Player]] = {}
+
+__all__ = ["ANALYSIS_PLAYERS", "LEVEL_PLAYERS", "RULE_PLAYER"]

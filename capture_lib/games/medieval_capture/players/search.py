@@ -1,5 +1,9 @@
 """The search's fitting to Capture: A Medieval Wargame: purposeful playouts cut short, a scored end.
 
+This was the hard level before the turn planner (``planner``) replaced the search levels; it stays as the
+analysis player ``mcts-hard`` (the shared search at its hard budget), so that the book can measure the
+two against each other.
+
 A random game lasts about nine hundred actions, so a playout here plays ``PLAYOUT_CAP`` actions
 (about the rest of a turn) and ``evaluate`` scores the position it reaches with ``measure``: the
 rule-based player's measure (Crowns taken above all, then carried Crowns and how near they are to

@@ -1,0 +1,41 @@
+"""Card Commander's players keep the once-a-game extra card for a tie that can change the round."""
+
+from __future__ import annotations
+
+import pytest
+
+from capture_lib import CHANCE, load_game
+from capture_lib.games.card_commander.players.rule import observed_tie_matters, tie_matters
+from capture_lib.search.levels import make_player
+
+GAME = load_game("card-commander")
+
+
+def test_a_tie_matters_unless_the_other_two_lanes_went_to_the_same_seat():
+    assert not tie_matters([0, 0, None], [(5, 3), (4, 2), (6, 6)], 2)
+    assert tie_matters([0, 1, None], [(5, 3), (2, 4), (6, 6)], 2)
+    # The lanes after the tie are settled later but their values are known: the same reading.
+    assert not tie_matters([None, None, None], [(6, 6), (4, 2), (9, 1)], 0)
+    assert tie_matters([None, None, None], [(6, 6), (4, 2), (1, 9)], 0)
+    # Another tie still to come: this lane may decide the round.
+    assert tie_matters([None, None, None], [(6, 6), (4, 2), (3, 3)], 0)
+
+
+@pytest.mark.parametrize(("name", "games"), [("rule", 60), ("easy", 12)])
+def test_players_never_spend_the_extra_card_on_a_tie_that_cannot_change_the_round(name, games):
+    player = make_player(name, timed=False)
+    decided = wasted = 0
+    for seed in range(games):
+        state = GAME.new_game(seed=seed)
+        while not state.is_over:
+            seat = state.current_player
+            if seat == CHANCE:
+                state = state.play_chance()
+                continue
+            action = player(state, seat)
+            if state.phase == "tie" and state.may_add_extra(seat):
+                matters = observed_tie_matters(state.observation(seat))
+                decided += not matters
+                wasted += not matters and str(action) != "pass"
+            state = state.play(action)
+    assert decided > 0 and wasted == 0
