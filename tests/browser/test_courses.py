@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from capture_lib.games import list_games
 from capture_lib.session.course import course
@@ -62,14 +63,14 @@ def test_a_whole_course_is_played_on_the_board_and_its_stars_are_kept(browser, s
         for number, level in enumerate(levels):
             shown = lesson(page)
             assert shown["level"] == level.key and shown["status"] == "try", (level.key, shown)
-            assert level.goal in page.locator(".capture-board .cap-lesson-goal").inner_text().replace("\n", " ")
+            expect(page.locator(".capture-board .cap-lesson-goal")).to_contain_text(level.goal)  # drawn next frame
             hinted = number % HINTED_EVERY == 1
             if hinted:
                 type_move(page, "no such move")
                 assert page.evaluate("window.captureBoards.board.get('message_kind')") == "error"
                 assert lesson(page)["moves"] == 0 and lesson(page)["status"] == "try"
                 act(page, lambda: page.locator(".capture-board button.cap-lesson-do-hint").click())
-                assert level.hint in page.locator(".capture-board .cap-lesson").inner_text().replace("\n", " ")
+                expect(page.locator(".capture-board .cap-lesson")).to_contain_text(level.hint)
             # The level's own line; or, for a whole game's level, the moves its solver picks in the game as it
             # goes (the dice and the deals are the session's: such a game can be lost, and "try again" deals anew).
             for _attempt in range(1 if level.solution else 4):

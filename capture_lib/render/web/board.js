@@ -458,16 +458,18 @@ function storage() {
 
 // Each board keeps its own game (a claim on it, which this browser keeps) under a key of its page and its
 // place on the page; a reload offers to resume that board's game, and nothing but the player's own
-// choice (a new game, a loaded game, a game's end) throws the kept game away.
+// choice (a new game, a loaded game, a game's end) throws the kept game away. The place is the book's
+// board id (named by its content, the same on every visit), or else, where a notebook host gives a board
+// a fresh id on every visit (JupyterLab, Voila), its game and its order among the page's boards.
 function resumeKey(el, values) {
-  const place = (el.closest && el.closest("[id]")) || el;
-  const id = place.id || `${values.game || "board"}:${values.mode}`;
-  return `capture-resume:${location.pathname}:${id}`;
+  const book = el.closest && el.closest(".capture-static-board[id]");
+  const place = book ? book.id : `${values.game || "board"}:${[...document.querySelectorAll(".capture-board")].indexOf(el)}`;
+  return `capture-resume:${location.pathname}:${place}`;
 }
 
 function keepResume(el, values) {
   const store = storage();
-  if (!store || lessonOf(values)) return;
+  if (!store || lessonOf(values) || !el.isConnected) return;  // a board not yet on its page has no place
   const key = resumeKey(el, values);
   try {
     if (values.resume) store.setItem(key, values.resume);
@@ -477,7 +479,8 @@ function keepResume(el, values) {
 
 function resumeOffer(el, model, values, ctx) {
   const store = storage();
-  if (!store || values.under_way || values.resume || ctx.ui.resumeDismissed || lessonOf(values) || values.teaching) return null;
+  if (!store || values.under_way || values.resume || ctx.ui.resumeDismissed || lessonOf(values) || values.teaching
+      || !el.isConnected) return null;
   const key = resumeKey(el, values);
   const text = store.getItem(key);
   let claim = null;
@@ -810,6 +813,10 @@ export default {
     const hidden = () => { if (document.visibilityState === "hidden" && (model.get("values") || {}).under_way) model.send({ type: "keep" }); };
     document.addEventListener("visibilitychange", hidden);
     draw();
+    // A notebook host may draw a board before it puts it on the page: once it is there, draw it again, so
+    // that it finds its place and the game it kept there.
+    const placed = () => { if (el.isConnected) draw(); else requestAnimationFrame(placed); };
+    if (!el.isConnected) requestAnimationFrame(placed);
     return () => {
       model.off("change:values", schedule);
       model.off("msg:custom", custom);
