@@ -132,7 +132,9 @@ def resume_kept(browser, claims: dict[str, str], index: int) -> None:
     the board is live again, and it offers to resume the game (the per-board resume of board.js; the
     Chromium test, ``test_resume.py``, clicks the offer and compares the logs)."""
     assert claims, "the page kept no claim on the game in progress"
-    assert browser.run(CLAIMS) == claims, "going live threw the kept game away"
+    # The same boards still keep their games (a claim may have moved on: the page keeps the game once more as
+    # it hides, after the computer's last reply).
+    assert set(browser.run(CLAIMS)) >= set(claims), "going live threw the kept game away"
     assert browser.run(VALUES % index)["legal"], "the reloaded board offers no move"
     assert browser.run(OFFER % index) == "resume the game", "the reloaded board offers no resume"
 

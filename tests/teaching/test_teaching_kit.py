@@ -28,16 +28,16 @@ LENGTHS = {
             ("strength", lambda r: sorted(r["players"]) == ["hard", "rule"]),
     }),
     "medieval-capture": (90, {
-        "two of the computer's rule-based players, the rules as printed (300 games)":
+        "two of the computer's rule-based players, the rules as printed (60 games)":
             ("first-player", lambda r: True),
-        "the same, playing for one Crown (100 games)": ("crowns", lambda r: r["stats"]["crowns_to_win"] == 1),
-        "the same, playing for two Crowns (100 games)": ("crowns", lambda r: r["stats"]["crowns_to_win"] == 2),
-        "the same, with no catapults (100 games)": ("catapults", lambda r: r["variant"] == "no catapults"),
-        "the rule-based player against the weakest level, random moves (40 games)":
+        "the same, playing for one Crown (20 games)": ("crowns", lambda r: r["stats"]["crowns_to_win"] == 1),
+        "the same, playing for two Crowns (20 games)": ("crowns", lambda r: r["stats"]["crowns_to_win"] == 2),
+        "the same, with no catapults (20 games)": ("catapults", lambda r: r["variant"] == "no catapults"),
+        "the rule-based player against the weakest level, random moves (20 games)":
             ("strength", lambda r: sorted(r["players"]) == ["random", "rule"]),
-        "the rule-based player against the easy level (40 games)":
+        "the rule-based player against the easy level (20 games)":
             ("strength", lambda r: sorted(r["players"]) == ["easy", "rule"]),
-        "the rule-based player against the hard level (40 games)":
+        "the rule-based player against the hard level (20 games)":
             ("strength", lambda r: sorted(r["players"]) == ["hard", "rule"]),
     }),
 }
