@@ -42,7 +42,8 @@ def wait_for_played(board, played) -> None:
 
 #: Reads every space of a board: its id, what a screen reader hears of it, whether a click sends a move.
 SPACES = """els => els.map((e) => ({space: e.dataset.space, words: (e.querySelector('.cap-sr') || e).textContent,
-  notation: e.dataset.notation || '', clickable: e.getAttribute('aria-disabled') !== 'true'}))"""
+  notation: e.dataset.notation || '', clickable: e.getAttribute('aria-disabled') !== 'true',
+  picked: e.dataset.picked === 'true'}))"""
 
 
 @dataclass
@@ -103,6 +104,8 @@ class Driver:
 
     def ready_move(self, board):
         """Make the clicks a move needs before it is sent; return the element whose click sends it."""
+        from playwright.sync_api import expect
+
         for _ in range(12):
             choice = board.locator(".cap-choice button[data-notation]")
             if choice.count():
@@ -117,13 +120,20 @@ class Driver:
             if buttons.count() and (picked or not spaces or self.rng.random() < self.buttons_first):
                 ordered = self._pick([{"notation": n, "index": i} for i, n in enumerate(texts_of(buttons))])
                 return self._readied(buttons.nth(ordered["index"]))
-            firsts = [s for s in spaces if not s["notation"]]
+            # A picked space is never clicked again (that would take the pick back): the move only grows.
+            firsts = [s for s in spaces if not s["notation"] and not s["picked"]]
             if not firsts:
                 if buttons.count():
                     return self._readied(buttons.first)
                 raise AssertionError(f"no move to make on a board whose status is {self.status(board)!r}")
-            self.activate(board.locator(f'button[data-space="{self._pick(firsts)["space"]}"]'))
-        raise AssertionError("twelve clicks and no move readied")
+            space = self._pick(firsts)["space"]
+            self.activate(board.locator(f'button[data-space="{space}"]'))
+            # The click is drawn before the next is chosen: a pick, or a choice between moves.
+            drawn = board.locator(f'button[data-space="{space}"][data-picked="true"], .cap-choice')
+            expect(drawn.first).to_be_attached()
+        raise AssertionError(f"twelve clicks and no move readied on a board whose status is {self.status(board)!r}; "
+                             f"its spaces: {self._spaces(board)!r}; its message: "
+                             f"{board.locator('.cap-message').all_inner_texts()!r}")
 
     def activate(self, element) -> None:
         """Click ``element``, or with ``keyboard`` reach it by keyboard (``reach``) and press Enter."""

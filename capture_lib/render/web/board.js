@@ -162,8 +162,10 @@ function spaceControl(space, scene, ctx, attrs = {}) {
   const body = spaceBody(space, pieces, entries, order);
   const className = spaceClasses(space, pieces) + (clickable ? " cap-clickable" : "");
   if (!ctx.live) return h("span", { className, ...attrs, role: attrs.role || "img", "aria-label": words }, body);
+  // ``data-picked``: a click of the move being built (its words say so; tests and tools read the attribute).
   return h("button", { type: "button", className, ...attrs, "data-space": space.id, "aria-disabled": clickable ? null : "true",
-    "data-notation": sends, onclick: () => ctx.click(space.id) }, srOnly(words), body);
+    "data-notation": sends, "data-picked": ctx.ui.picked.includes(space.id) ? "true" : null,
+    onclick: () => ctx.click(space.id) }, srOnly(words), body);
 }
 
 function drawGrid(area, spaces, scene, ctx) {
