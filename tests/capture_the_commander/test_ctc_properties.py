@@ -2,9 +2,10 @@
 
 For each of 2, 3 and 4 players, 2,000 complete games (from the draw for dealer to the end) with
 random choices and random rule options. Cheap invariants are checked at every step, and an illegal
-action is tried on a quarter of the players' steps; the costly checks (a save's round trip, hidden
-information, every legal action) on one random step of every game and at every step of one game in
-four hundred.
+action is tried on a quarter of the players' steps; the costly checks (hidden information, every legal
+action) on one random step of every game and at every step of one game in four hundred. What every game
+owes the protocol (notation, saves, records, replays, chance) is the conformance suite's
+(``tests/test_conformance.py``).
 """
 
 from __future__ import annotations
@@ -97,14 +98,9 @@ def check_illegal(state, rng: random.Random) -> None:
 
 
 def check_costly(state, rng: random.Random) -> None:
-    # A save's round trip gives an equal state.
-    assert GAME.from_json(state.to_json()) == state
     check_illegal(state, rng)
-    # Every legal action is legal, and chance outcomes add up to one.
     for a in state.legal_actions():
         assert state._why_illegal(a) is None
-    if state.current_player == CHANCE:
-        assert sum(p for _, p in state.chance_outcomes()) == 1
     # No seat ever sees a card that was not shown to the whole table.
     public = {CARD_NAMES[c] for c in state.revealed} | {CARD_NAMES[c] for r in state.draw_rounds for _, c in r}
     public |= {CARD_NAMES[c] for _, c in state.draws}

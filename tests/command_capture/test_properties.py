@@ -3,15 +3,15 @@
 Every game is played to its end: a win, or the draw of ``turn_limit=100`` (at most about 200
 actions). Checked at every step: one unit per square and well-formed units, units only ever leave
 (no side ever gains a unit of any kind), locks expire, the result agrees with the board, the side to
-act always has an action, the enemy's hidden Assassin never shows in an observation, and every
-listed action reads back from its notation. On sampled steps: the plain reference generator agrees,
-the position text and ``to_json`` round trips give an equal state.
+act always has an action and the enemy's hidden Assassin never shows in an observation. On sampled
+steps: the plain reference generator agrees, and the position text's round trip gives an equal state.
+What every game owes the protocol (notation, saves, records, replays, chance, refusals) is the conformance
+suite's (``tests/test_conformance.py``).
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections import Counter
 
@@ -87,10 +87,7 @@ def check_step(state, before: Counter) -> Counter:
             assert state.turn > state.options["turn_limit"] > 0
     else:
         assert commanders == {0, 1} and fortresses == {0, 1}
-        actions = state.legal_actions()
-        assert actions
-        for a in actions[:: max(1, len(actions) // 7)]:
-            assert state.parse_action(str(a)) == a
+        assert state.legal_actions()
     if state.phase == "play":
         for seat in (0, 1):
             view = state.observation(seat)
@@ -127,23 +124,7 @@ def test_random_complete_games():
         else:
             loser_units = {u[1] for u in state.board if u and u[0] != state.winners[0]}
             finished["commander" if 7 not in loser_units else "fortress" if 8 not in loser_units else "points"] += 1
-        if game_no % 9 == 0:
-            again = GAME.from_json(state.to_json())
-            assert again == state
-            assert json.loads(again.to_json()) == json.loads(state.to_json())
     assert sum(finished.values()) >= 500
     assert finished["commander"] > 100 and finished["fortress"] >= 5  # both win conditions happen
     assert total_steps > 20000
 
-
-def test_seeded_games_replay_identically():
-    for seed in range(5):
-        rng = random.Random(seed)
-        state = GAME.new_game(seed=seed, blue=CIVS[seed % 3], red=CIVS[(seed + 1) % 3], turn_limit=50)
-        actions = []
-        while not state.is_over:
-            a = choose(rng, state)
-            actions.append(str(a))
-            state = state.play(a)
-        again = GAME.replay(seed, actions, blue=CIVS[seed % 3], red=CIVS[(seed + 1) % 3], turn_limit=50)
-        assert again == state

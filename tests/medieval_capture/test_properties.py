@@ -1,12 +1,12 @@
-"""A seeded loop over 500 random complete games (capped in length), checking invariants at every step."""
+"""A seeded loop over 500 random complete games (capped in length), checking Medieval Capture's own invariants
+at every step (pieces, territory, Crowns, hidden Knights, the position text). What every game owes the
+protocol (notation, saves, chance, refusals) is the conformance suite's (``tests/test_conformance.py``)."""
 
 from __future__ import annotations
 
-import json
 import random
 
 from capture_lib import CHANCE
-from capture_lib.games.medieval_capture.rules.actions import parse_action
 from capture_lib.games.medieval_capture.rules.board import BOARD, ROCK_KINDS
 from capture_lib.games.medieval_capture.rules.rulings import OPTIONS
 from capture_lib.games.medieval_capture.rules.state import CARRY, TAKEN, TERR
@@ -78,15 +78,9 @@ def play_game(seed: int) -> tuple:
     step = 0
     while not s.is_over and s.turn <= MAX_TURNS:
         if s.current_player == CHANCE:
-            if step % 11 == 0:
-                assert sum(p for _, p in s.chance_outcomes()) == 1
             s = s.play_chance(rng)
         else:
-            actions = s.legal_actions()
-            assert actions, "a seat to act always has a legal action"
-            action = rng.choice(actions)
-            assert parse_action(str(action)) == action
-            s = s.play(str(action) if step % 7 == 0 else action)
+            s = s.play(rng.choice(s.legal_actions()))
         step += 1
         # Observations are checked after every hidden event (placement, look, draw) and often otherwise.
         last = str(s.history[-1])
@@ -95,15 +89,8 @@ def play_game(seed: int) -> tuple:
         assert now[0] >= captured[0] and now[1] >= captured[1]
         captured = now
         if step == sample_at:
-            for action in s.legal_actions():  # every listed action is playable
-                s.play(action)
-            if seed % 5 == 0:
-                assert GAME.from_json(s.to_json()) == s
             again = GAME.from_position(GAME.position_text(s), **options)
             assert again._key() == s._key()
-            assert json.loads(json.dumps(s.observation(0))) == s.observation(0)
-    if seed % 25 == 0:
-        assert GAME.from_json(s.to_json()) == s
     return s.is_over, step
 
 
