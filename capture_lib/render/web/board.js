@@ -247,12 +247,18 @@ function background(area) {
   return backgrounds[area.background].cloneNode(true);
 }
 
-// One of the game's small pictures (a kind of space in the key), drawn in the box ``viewBox``.
+// One of the game's small pictures (a kind of space in the key), drawn in the box ``viewBox``: parsed once,
+// cloned per redraw (a map draws one on each of its hundred spaces).
+const pictures = {};
 function assetPicture(name, viewBox) {
-  const source = (typeof ASSETS === "object" && ASSETS !== null && ASSETS[name]) || "";
-  const template = document.createElement("template");
-  template.innerHTML = `<svg viewBox="${viewBox}" aria-hidden="true">${source}</svg>`;
-  return template.content.firstElementChild;
+  const key = `${name} ${viewBox}`;
+  if (!pictures[key]) {
+    const source = (typeof ASSETS === "object" && ASSETS !== null && ASSETS[name]) || "";
+    const template = document.createElement("template");
+    template.innerHTML = `<svg viewBox="${viewBox}" aria-hidden="true">${source}</svg>`;
+    pictures[key] = template.content.firstElementChild;
+  }
+  return pictures[key].cloneNode(true);
 }
 
 // Links (a map's trails) and arrows (the last move, a route being chosen) over an area, in its coordinates.
@@ -454,6 +460,23 @@ function lessonOf(values) {
   return lesson && Object.keys(lesson).length ? lesson : null;
 }
 
+// Boards waiting to be drawn again, drawn one a frame: where every board of a page changes at once (the
+// engine ready and opening each), drawing all of them in one animation frame would hold the page (taps,
+// scrolling) for as long as all of them take; one board a frame lets the browser answer in between.
+const waiting = [];
+let drawing = false;
+function drawSoon(draw) {
+  if (waiting.includes(draw)) return;
+  waiting.push(draw);
+  if (!drawing) { drawing = true; requestAnimationFrame(drawNext); }
+}
+function drawNext() {
+  const draw = waiting.shift();
+  if (draw) draw();
+  if (waiting.length) setTimeout(() => requestAnimationFrame(drawNext), 0);
+  else drawing = false;
+}
+
 function storage() {
   try { return window.localStorage; } catch (err) { return null; }  // storage may be switched off
 }
@@ -463,10 +486,16 @@ function storage() {
 // choice (a new game, a loaded game, a game's end) throws the kept game away. The place is the book's
 // board id (named by its content, the same on every visit), or else, where a notebook host gives a board
 // a fresh id on every visit (JupyterLab, Voila), its game and its order among the page's boards.
+// Found once a board is on its page, then kept: a board's place never changes, and the page-order fallback
+// would otherwise read the whole document on every draw.
+const resumeKeys = new WeakMap();
 function resumeKey(el, values) {
+  if (resumeKeys.has(el)) return resumeKeys.get(el);
   const book = el.closest && el.closest(".capture-static-board[id]");
   const place = book ? book.id : `${values.game || "board"}:${[...document.querySelectorAll(".capture-board")].indexOf(el)}`;
-  return `capture-resume:${location.pathname}:${place}`;
+  const key = `capture-resume:${location.pathname}:${place}`;
+  resumeKeys.set(el, key);
+  return key;
 }
 
 function keepResume(el, values) {
@@ -799,12 +828,7 @@ export default {
       if (lesson) keepProgress(lesson);
       if (lesson && live) resumeCourse(model, ui, lesson);
     };
-    let queued = false;
-    const schedule = () => {
-      if (queued) return;
-      queued = true;
-      requestAnimationFrame(() => { queued = false; draw(); });
-    };
+    const schedule = () => drawSoon(draw);
     model.on("change:values", schedule);
     const custom = (message) => {
       if (message && message.type === "save" && typeof message.text === "string") download(message.filename, message.text);
