@@ -44,29 +44,15 @@ def _module_name(path: pathlib.Path) -> str:
 MODULES = {_module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
 
 
-def _typing_only(tree: ast.AST) -> set[int]:
-    """The ids of the nodes inside ``if TYPE_CHECKING:`` blocks (imports for annotations alone)."""
-    inside = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", "")) == "TYPE_CHECKING":
-            for statement in node.body:
-                inside.update(id(n) for n in ast.walk(statement))
-    return inside
-
-
-def imports_of(name: str, source: str, is_package: bool, typing: bool = True) -> list[str]:
+def imports_of(name: str, source: str, is_package: bool) -> list[str]:
     """The ``capture_lib`` modules that ``source`` (the module ``name``) imports, relative imports resolved.
 
-    ``from package import name`` counts as importing ``package.name`` where that is a module, else ``package``.
-    ``typing=False`` leaves out the imports made for annotations alone (``if TYPE_CHECKING:``), which
-    never run, so they make no circle.
+    ``from package import name`` counts as importing ``package.name`` where that is a module, else ``package``;
+    lazy imports and imports for annotations alone (``if TYPE_CHECKING:``) count too.
     """
     found = []
     tree = ast.parse(source)
-    skipped = set() if typing else _typing_only(tree)
     for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
         if isinstance(node, ast.Import):
             found += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -118,11 +104,13 @@ def problems(modules: dict[str, str]) -> list[str]:
 
 
 def cycles(modules: dict[str, str]) -> list[list[str]]:
-    """The circles among ``modules`` (each a strongly connected set of two or more), lazy imports included."""
+    """The circles among ``modules`` (each a strongly connected set of two or more), lazy imports included, and
+    imports for annotations alone too: a circle that only the type checker walks is still two files that
+    cannot be read apart."""
     graph = {name: set() for name in modules}
     for name, source in modules.items():
         is_package = MODULES.get(name, pathlib.Path()).name == "__init__.py"
-        for target in imports_of(name, source, is_package, typing=False):
+        for target in imports_of(name, source, is_package):
             if target in graph and target != name:
                 graph[name].add(target)
     index: dict[str, int] = {}
@@ -168,6 +156,14 @@ def test_every_module_keeps_to_its_layer():
 
 def test_no_module_imports_itself_back_through_others():
     assert cycles(sources()) == []
+
+
+def test_the_protocol_never_imports_persistence():
+    """Saves and records are written from the protocol's public face, one layer above it (as a game record is
+    above the board in python-chess): the protocol knows nothing of files."""
+    persistence = {"capture_lib.core.saves", "capture_lib.core.record", "capture_lib.core.files"}
+    protocol = "capture_lib.core.protocol"
+    assert not set(imports_of(protocol, MODULES[protocol].read_text(encoding="utf-8"), False)) & persistence
 
 
 def test_a_circle_is_found():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pathlib
 from collections.abc import Callable
 
-from capture_lib.core import record
+from capture_lib.core import record, saves
 from capture_lib.core.protocol import Game, State
 
 
@@ -20,7 +20,7 @@ def save_file(state: State, path: str | pathlib.Path) -> str:
     """
     path = pathlib.Path(path)
     kind = "save" if path.suffix.lower() == ".json" else "record"
-    path.write_text(state.to_json() if kind == "save" else state.to_record(), encoding="utf-8")
+    path.write_text(saves.dump(state) if kind == "save" else record.write(state), encoding="utf-8")
     return kind
 
 

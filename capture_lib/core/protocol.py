@@ -2,7 +2,8 @@
 
 A game subclass declares its slug, seats, options and rulings, and how to start. A state
 subclass implements the rules through a handful of ``_``-prefixed hooks; everything that players,
-widgets, the AI and the tests call (``play``, ``legal_actions``, ``to_json``, ...) lives here once.
+widgets, the AI and the tests call (``play``, ``legal_actions``, ``observation``, ...) lives here once.
+Saves and records sit one layer above (``core.saves``, ``core.record``): the protocol never imports them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from capture_lib.core import record, saves
 from capture_lib.core.chance import CHANCE, derived_rng, pick_outcome
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.options import Option, Ruling, resolve_options, shown
@@ -88,19 +88,6 @@ class Game(ABC):
         if resolve_chance:
             state = state.resolve_chance()
         return state
-
-    def from_json(self, text: str | bytes) -> State:
-        """Load a state saved with ``State.to_json``; a malformed or tampered save raises ``ValueError``."""
-        return saves.load(self, text)
-
-    def from_record(self, text: str) -> State:
-        """Load a state from a game record written by ``State.to_record`` (see ``core.record``)."""
-        return record.read(self, text)
-
-    def load(self, text: str | bytes) -> State:
-        """Load a state from either saved form: a game record or a JSON save (told apart by their first
-        character); ``ValueError`` naming the problem for anything else."""
-        return record.load(text, self)
 
     def __repr__(self) -> str:
         return f"<game {self.slug}>"
@@ -293,15 +280,6 @@ class State(ABC):
             raise ValueError(f"no seat {seat!r}; seats are 0 to {self.num_players - 1}")
         return self._observation(seat)
 
-    def to_json(self) -> str:
-        """Save the game as JSON text: game, seed, every option, start and every action (``Game.from_json``
-        reads it). It is the whole game, hidden cards included: for the game's owner, never for a seat."""
-        return saves.dump(self)
-
-    def to_record(self, seed: bool = True) -> str:
-        """The game as a plain text record (headers, then one move per line; ``Game.from_record`` reads
-        it). Like a save it holds every hidden card, and the seed unless ``seed=False``: see ``core.record``."""
-        return record.write(self, seed=seed)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or other.game.slug != self.game.slug:

@@ -46,15 +46,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from capture_lib.core import saves
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.options import shown
+from capture_lib.core.protocol import Game, State
 from capture_lib.core.seeds import fresh_seed
-
-if TYPE_CHECKING:
-    from capture_lib.core.protocol import Game, State
 
 #: The headers this engine writes last: a record cut short before its moves lacks them.
 CLOSING_HEADERS = ("Moves", "ToAct", "Result")

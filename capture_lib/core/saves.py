@@ -30,14 +30,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.options import shown
+from capture_lib.core.protocol import Game, State
 from capture_lib.core.seeds import check_seed
-
-if TYPE_CHECKING:
-    from capture_lib.core.protocol import Game, State
 
 FORMAT = "capture-lib-save"
 VERSION = 2

@@ -37,7 +37,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from capture_lib.core import record
+from capture_lib.core import record, saves
 from capture_lib.core.chance import CHANCE, derived_rng
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import State
@@ -423,7 +423,7 @@ class BoardController:
         if not self.secrets_at_stake():
             return whole
         try:
-            token = vault.keep(self.state.to_json(), board=self.board_kind())
+            token = vault.keep(saves.dump(self.state), board=self.board_kind())
         except OSError:
             raise ValueError("this computer could not keep the game (its disk is full or read-only), so it "
                              "cannot be saved while it goes on") from None
@@ -447,7 +447,7 @@ class BoardController:
         text = vault.redeem(self.game_slug, text, self.board_kind())
         try:
             # A record that fixes its seed, or a JSON save, is replayed once more under a fresh seed.
-            loaded = self._game.from_json(reseeded(record.load(text, self._game).to_json()))
+            loaded = saves.load(self._game, reseeded(saves.dump(record.load(text, self._game))))
         except RecursionError:
             raise ValueError("that file is not a saved game (it nests too deeply)") from None
         if self.mode == "computer" and self.seat >= loaded.num_players:
@@ -594,7 +594,7 @@ class BoardController:
         if self._kept_state is self.state:
             return
         try:
-            self._kept_as = vault.keep(self.state.to_json(), self._kept_as, board=self.board_kind())
+            self._kept_as = vault.keep(saves.dump(self.state), self._kept_as, board=self.board_kind())
         except OSError:
             return  # a full disk or a read-only home: the game goes on, only unkept (save still says why)
         self._kept_state = self.state

@@ -28,7 +28,7 @@ import json
 import random
 from typing import Any
 
-from capture_lib.core import record
+from capture_lib.core import record, saves
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import State, check_seed, fresh_seed
@@ -235,7 +235,7 @@ def from_recipe(recipe: Any, seed: int | None = None) -> BoardController:
             raise ValueError("a position recipe's record is the text of a game record")
         _too_long(text, "record")
         try:
-            state = game.from_json(reseeded(record.load(text, game).to_json()))
+            state = saves.load(game, reseeded(saves.dump(record.load(text, game))))
         except RecursionError:
             raise ValueError("that recipe's record is not a game record (it nests too deeply)") from None
         seat, mode, level, teaching = _check_seat_mode(recipe, state.num_players)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import IllegalAction, load_game
+from capture_lib.core import record
 from capture_lib.games.capture_the_commander.rules.actions import Attack, Pick, card_words, parse_action, slot_name
 
 from .test_ctc_rules import illegal, two
@@ -35,7 +36,7 @@ def test_an_attack_on_the_commander_typed_with_c_is_the_same_move():
     state = two(south={"s11": "-", "s13": "KC"}, north={"s1": "AD"})
     typed, numbered = state.play("N1xSC"), state.play("N1xS13")
     assert typed == numbered and typed.is_over and typed.winners == (0,)
-    assert GAME.from_record(typed.to_record()) == typed
+    assert record.read(GAME, record.write(typed)) == typed
 
 
 def test_messages_name_the_commander_as_the_board_draws_it():

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from capture_lib import CHANCE, IllegalAction, load_game
+from capture_lib.core import saves
 from capture_lib.games.capture_the_commander.rules import layout as lay
 from capture_lib.games.capture_the_commander.rules.actions import Attack, Pick, card_number
 
@@ -580,23 +581,23 @@ def test_non_text_action_rejected():
 def test_json_round_trip_and_tampering():
     state = GAME.new_game(seed=8, players=3).resolve_chance()
     state = state.play(state.legal_actions()[0])
-    loaded = GAME.from_json(state.to_json())
+    loaded = saves.load(GAME, saves.dump(state))
     assert loaded == state and loaded.history == state.history
-    data = json.loads(state.to_json())
+    data = json.loads(saves.dump(state))
     data["history"][-1] = "N5xE5"
     with pytest.raises(ValueError, match="illegal"):
-        GAME.from_json(json.dumps(data))
-    data = json.loads(state.to_json())
+        saves.load(GAME, json.dumps(data))
+    data = json.loads(saves.dump(state))
     data["history"][10] = data["history"][9]  # the same card dealt twice
     with pytest.raises(ValueError, match="already been dealt"):
-        GAME.from_json(json.dumps(data))
+        saves.load(GAME, json.dumps(data))
     with pytest.raises(ValueError):
-        GAME.from_json("{not json")
+        saves.load(GAME, "{not json")
 
 
 def test_position_game_round_trips():
     state = two(north={"s1": "AD"}).play("N1xS1").play("S2xN2")
-    loaded = GAME.from_json(state.to_json())
+    loaded = saves.load(GAME, saves.dump(state))
     assert loaded == state
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from capture_lib import IllegalAction, load_game
+from capture_lib.core import saves
 from capture_lib.core.protocol import State
 
 GAME = load_game("card-commander")
@@ -34,13 +35,13 @@ def play_all(state: State, *actions: str) -> State:
 
 def refuse(state: State, action: Any, match: str | None = None) -> IllegalAction:
     """Check that ``action`` is refused with ``IllegalAction`` and that ``state`` is unchanged."""
-    before_json, before_key, before_history = state.to_json(), state._key(), state.history
+    before_json, before_key, before_history = saves.dump(state), state._key(), state.history
     before_obs = [json.dumps(state.observation(s), sort_keys=True) for s in (0, 1)]
     with pytest.raises(IllegalAction, match=match) as info:
         state.play(action)
     assert isinstance(info.value, ValueError)
     assert str(info.value)
-    assert state.to_json() == before_json
+    assert saves.dump(state) == before_json
     assert state._key() == before_key
     assert state.history == before_history
     assert [json.dumps(state.observation(s), sort_keys=True) for s in (0, 1)] == before_obs

@@ -9,6 +9,7 @@ import pytest
 
 from capture_lib import CHANCE
 from capture_lib.bookkit.docs import find_ruling, options_markdown, rulings_markdown
+from capture_lib.core import saves
 from capture_lib.games.card_commander.rules.rulings import OPTIONS, RULINGS
 from capture_lib.games.card_commander.rules.state import number_cards
 
@@ -233,7 +234,7 @@ def test_tied_lanes_left_to_right_spend_the_extra_card_once():
 
 def test_option_values_survive_a_save():
     state = tied_left(extra_card_bonus=False, play_all_rounds=True)
-    loaded = GAME.from_json(state.to_json())
+    loaded = saves.load(GAME, saves.dump(state))
     assert loaded.options == state.options == {"aces": True, "same_commander": False, "play_all_rounds": True,
                                                "extra_card_bonus": False}
-    assert json.loads(state.to_json())["options"]["extra_card_bonus"] is False
+    assert json.loads(saves.dump(state))["options"]["extra_card_bonus"] is False

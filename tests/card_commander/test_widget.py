@@ -9,6 +9,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
+from capture_lib.core import saves
 from capture_lib.core.scene import from_json  # noqa: E402
 from capture_lib.games.card_commander.scene import scene  # noqa: E402
 from capture_lib.hosts.widget import BoardWidget  # noqa: E402
@@ -37,7 +38,7 @@ def synced(board) -> str:
 
 
 def snapshot(board):
-    return (board.state.to_json(), len(board.controller._states), json.dumps(board.values["scene"], sort_keys=True),
+    return (saves.dump(board.state), len(board.controller._states), json.dumps(board.values["scene"], sort_keys=True),
             list(board.controller.legal))
 
 

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from capture_lib import IllegalAction
+from capture_lib.core import saves
 
 from .helpers import GAME, fen, pos
 
@@ -183,16 +184,16 @@ def test_unknown_option_names_the_valid_ones():
 
 def test_tampered_save():
     s = pos({"D4": "L"}).play("D4-D5")
-    data = json.loads(s.to_json())
+    data = json.loads(saves.dump(s))
     data["history"] = ["D4-D6"]
     with pytest.raises(ValueError, match="illegal"):
-        GAME.from_json(json.dumps(data))
+        saves.load(GAME, json.dumps(data))
     data["history"] = ["D4-D5"]
     data["start"] = "not a position"
     with pytest.raises(ValueError):
-        GAME.from_json(json.dumps(data))
+        saves.load(GAME, json.dumps(data))
     with pytest.raises(ValueError):
-        GAME.from_json("{not json")
+        saves.load(GAME, "{not json")
 
 
 def test_fuzzed_position_texts_fail_only_with_value_error():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import describe
+from capture_lib.core import saves
 from capture_lib.games.command_capture.rules.actions import CCAction, parse_action
 from capture_lib.games.command_capture.rules.position import read_position
 
@@ -50,7 +51,7 @@ def test_notation_is_forgiving_about_case_and_spaces():
 
 def test_the_position_keeps_the_start_for_saves():
     s = pos({"D4": "L"}).play("D4-D5")
-    again = GAME.from_json(s.to_json())
+    again = saves.load(GAME, saves.dump(s))
     assert again == s
 
 

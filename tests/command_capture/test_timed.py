@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from capture_lib import IllegalAction
+from capture_lib.core import saves
 from capture_lib.games.command_capture.rules.units import (
     BACK_ROW,
     FORTRESS_HALF_POINTS,
@@ -120,5 +121,5 @@ def test_new_timed_game_starts_with_full_clocks():
 
 def test_timed_save_round_trip():
     s = timed({"D4": "L", "C6": "i"}).play("wait 1.25").play("D4-D5").play("wait 60")
-    again = GAME.from_json(s.to_json())
+    again = saves.load(GAME, saves.dump(s))
     assert again == s and again.position_text() == s.position_text()

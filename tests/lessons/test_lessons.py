@@ -10,6 +10,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
+from capture_lib.core import saves
 from capture_lib.core.errors import IllegalAction  # noqa: E402
 from capture_lib.core.lessons import Lesson, Step, check_lesson, solution_markdown  # noqa: E402
 from capture_lib.hosts.lesson import lesson_board  # noqa: E402
@@ -58,9 +59,9 @@ def test_each_game_has_its_exercises(slug):
 @pytest.mark.parametrize("slug", sorted(MOST_FEW))
 def test_exercises_are_new_positions_in_order_of_difficulty(slug):
     starts = [step.start for e in exercises(slug) for step in e.steps[:1]]
-    assert len(set(map(str, (s.to_json() for s in starts)))) == len(starts), "two exercises share a position"
-    taught = {str(level.start.to_json()) for level in course(slug).levels}
-    assert not taught & {str(s.to_json()) for s in starts}, "an exercise repeats a course level"
+    assert len(set(map(str, (saves.dump(s) for s in starts)))) == len(starts), "two exercises share a position"
+    taught = {str(saves.dump(level.start)) for level in course(slug).levels}
+    assert not taught & {str(saves.dump(s)) for s in starts}, "an exercise repeats a course level"
     titles = [e.title for e in exercises(slug)]
     assert titles == [f"Exercise {n}: {t.split(': ', 1)[1]}" for n, t in enumerate(titles, start=1)]
 

@@ -266,7 +266,7 @@ RULES: tuple[IndexedRule, ...] = (
     IndexedRule(
         "timed-clocks", "Timed Mode: clocks",
         "A shared 30-minute game clock that never stops and a one-minute timer for every turn.",
-        (f"{_S}._run_clocks", f"{_P}.timed.why_wait_illegal"),
+        (f"{_S}._run_clocks", f"{_S}._why_wait_illegal"),
         (f"{_M}::test_new_timed_game_starts_with_full_clocks", f"{_M}::test_wait_runs_both_clocks_exactly"),
         ("rules", "Timed Mode")),
     IndexedRule(

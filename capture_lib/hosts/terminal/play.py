@@ -21,6 +21,7 @@ import sys
 import textwrap
 from typing import Any, TextIO
 
+from capture_lib.core import saves
 from capture_lib.core.files import load_file, save_file
 from capture_lib.core.protocol import State
 from capture_lib.core.scene import Scene, from_json
@@ -202,7 +203,7 @@ class Terminal:
         except ValueError as err:
             self.say(f"could not load: {err}")
             return
-        self.session.handle({"type": "load", "text": state.to_json(), "confirm": True})
+        self.session.handle({"type": "load", "text": saves.dump(state), "confirm": True})
         self.show(force=True)
 
     def keep(self) -> None:

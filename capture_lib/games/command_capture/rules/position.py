@@ -34,9 +34,9 @@ The quick-start position with the Assassins on D2 and E7::
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from capture_lib.games.command_capture.rules.actions import format_seconds, parse_seconds
+from capture_lib.games.command_capture.rules.actions import parse_seconds
 from capture_lib.games.command_capture.rules.units import (
     ASN,
     ASN_REVEALED,
@@ -50,9 +50,6 @@ from capture_lib.games.command_capture.rules.units import (
     parse_square,
     square_name,
 )
-
-if TYPE_CHECKING:
-    from capture_lib.games.command_capture.rules.state import CommandCaptureState
 
 FACING_MARKS = "^>v<"
 _TOKEN = re.compile(r"([1-8])|([LICRAMSKFXlicramskfx])([+!])?([\^>v<])?(?:#([0-9]))?")
@@ -100,27 +97,9 @@ def write_board(board: tuple, turn: int) -> str:
     return "/".join(rows)
 
 
-def _points(half: int) -> str:
+def write_points(half: int) -> str:
+    """A score kept in half points, as the position text writes it (``3`` or ``3.5``)."""
     return str(half // 2) if half % 2 == 0 else f"{half // 2}.5"
-
-
-def write_position(state: CommandCaptureState) -> str:
-    """The position text of a state in play (the set-up phase has none)."""
-    if state.phase != "play":
-        raise ValueError("position text describes positions in play, not the set-up phase")
-    fields = [write_board(state.board, state.turn), "br"[state.to_move],
-              CIV_LETTERS[state.civs[0]] + CIV_LETTERS[state.civs[1]], str(state.turn)]
-    actions = str(state.actions_left)
-    if state.acted:
-        actions += "+"
-        if state.follow is not None:
-            actions += square_name(state.follow[0]) + state.follow[1]
-        actions += "".join(f".{square_name(sq)}{c}" for sq, c in sorted(state.done))
-    fields.append(actions)
-    if state.timed:
-        fields.append(f"{_points(state.scores[0])}:{_points(state.scores[1])}")
-        fields.append(f"{format_seconds(state.game_ms)}/{format_seconds(state.turn_ms)}")
-    return " ".join(fields)
 
 
 def _half_points(text: str) -> int:

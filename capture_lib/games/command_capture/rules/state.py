@@ -35,13 +35,16 @@ from capture_lib.games.command_capture.rules.actions import (
     TURN,
     WAIT,
     CCAction,
+    format_seconds,
     parse_action,
 )
+from capture_lib.games.command_capture.rules.position import write_board, write_points
 from capture_lib.games.command_capture.rules.units import (
     ALL_SQUARES,
     ASN,
     ASN_REVEALED,
     BACK_ROW,
+    CIV_LETTERS,
     CIV_NAMES,
     CMD,
     DIR_LETTERS,
@@ -733,11 +736,21 @@ class CommandCaptureState(State):
                 break
 
     # ----- legality -----------------------------------------------------------------------------------
+    def _why_wait_illegal(self, ms: int) -> str | None:
+        """``None`` if ``wait`` of ``ms`` milliseconds may be played now, else the reason (Timed Mode)."""
+        if not self.timed:
+            return "time passes only in Timed Mode (option timed=True)"
+        if self.phase != "play":
+            return "the clocks start once the set-up is over"
+        if ms <= 0:
+            return "wait needs a positive number of seconds"
+        return None
+
     def _why_illegal(self, action: Any) -> str | None:
         if type(action) is not CCAction and not isinstance(action, CCAction):
             return "that is not a Command Capture action"
         if action.kind == WAIT:
-            return timed.why_wait_illegal(self, action.b)
+            return self._why_wait_illegal(action.b)
         legal = self._legal_actions_cached()
         # Generated actions are shared objects: an identity scan (in C) spares hashing the whole list. An
         # action built elsewhere is an equal but different object, found by the set.
@@ -1101,9 +1114,22 @@ class CommandCaptureState(State):
         return out
 
     def position_text(self) -> str:
-        """This position as position text (see ``position``)."""
-        from capture_lib.games.command_capture.rules.position import write_position
-        return write_position(self)
+        """This position as position text (see ``position``); the set-up phase has none (``ValueError``)."""
+        if self.phase != "play":
+            raise ValueError("position text describes positions in play, not the set-up phase")
+        fields = [write_board(self.board, self.turn), "br"[self.to_move],
+                  CIV_LETTERS[self.civs[0]] + CIV_LETTERS[self.civs[1]], str(self.turn)]
+        actions = str(self.actions_left)
+        if self.acted:
+            actions += "+"
+            if self.follow is not None:
+                actions += square_name(self.follow[0]) + self.follow[1]
+            actions += "".join(f".{square_name(sq)}{c}" for sq, c in sorted(self.done))
+        fields.append(actions)
+        if self.timed:
+            fields.append(f"{write_points(self.scores[0])}:{write_points(self.scores[1])}")
+            fields.append(f"{format_seconds(self.game_ms)}/{format_seconds(self.turn_ms)}")
+        return " ".join(fields)
 
 
     def __repr__(self) -> str:

@@ -9,22 +9,6 @@ death (the turn timer still runs) until the scores differ.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from capture_lib.games.command_capture.rules.state import CommandCaptureState
-
-
-def why_wait_illegal(state: CommandCaptureState, ms: int) -> str | None:
-    """``None`` if ``wait`` of ``ms`` milliseconds may be played now, else the reason."""
-    if not state.timed:
-        return "time passes only in Timed Mode (option timed=True)"
-    if state.phase != "play":
-        return "the clocks start once the set-up is over"
-    if ms <= 0:
-        return "wait needs a positive number of seconds"
-    return None
-
 
 def run_down(game_ms: int, turn_ms: int, remaining: int) -> tuple[int, int, int]:
     """Both clocks and the time still to pass after running down to the next expiry (or by all of
@@ -38,6 +22,6 @@ def run_down(game_ms: int, turn_ms: int, remaining: int) -> tuple[int, int, int]
     return game_ms, turn_ms - step, remaining - step
 
 
-def points(state: CommandCaptureState) -> tuple[float, float]:
-    """Both sides' point totals (captured units and Fortress bonus) as numbers."""
-    return state.scores[0] / 2, state.scores[1] / 2
+def points(half_points: tuple[int, int]) -> tuple[float, float]:
+    """Both sides' point totals (captured units and Fortress bonus, kept in half points) as numbers."""
+    return half_points[0] / 2, half_points[1] / 2
