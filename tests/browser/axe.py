@@ -17,10 +17,6 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 THEME = [".bd-header", ".bd-sidebar-primary", ".bd-sidebar-secondary", ".bd-footer", ".bd-footer-article",
          ".bd-header-article", ".prev-next-area", ".search-button__wrapper", ".bd-search", "#pst-back-to-top",
          ".skip-link", ".bd-footer-content"]
-#: A board out of a reader's sight is not rendered (``content-visibility: auto``, the book's reader.css) until
-#: the reader scrolls near it, and axe cannot measure the colours of what is not painted: for the run, every
-#: board is rendered, as each is when a reader reaches it.
-RENDER_EVERY_BOARD = ".capture-static-board { content-visibility: visible !important; }"
 
 
 def axe_source() -> str:
@@ -32,7 +28,6 @@ def violations(page, exclude: list[str] | None = None) -> list[dict]:
     """axe-core's WCAG 2.1 A/AA violations on ``page``, each rule with its nodes' selectors and a summary."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe_source())
-        page.add_style_tag(content=RENDER_EVERY_BOARD)
     found = page.evaluate(
         """async ([tags, exclude]) => {
             const context = { exclude: exclude.filter((s) => document.querySelector(s)).map((s) => [s]) };
