@@ -46,6 +46,16 @@ SPACES = """els => els.map((e) => ({space: e.dataset.space, words: (e.querySelec
   picked: e.dataset.picked === 'true'}))"""
 
 
+#: Every text a board writes outside its pictures, with its size in px (hidden screen-reader text apart): its
+#: pictures' text (a map's names) is drawn at the picture's scale, which no computed font size tells.
+TEXT_SIZES = """(root) => [...root.querySelectorAll("*")].filter((el) => {
+  if (el.closest("svg, .cap-sr, [hidden]")) return false;
+  const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  const box = el.getBoundingClientRect();
+  return own && box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
+}).map((el) => ({ text: el.textContent.trim().slice(0, 30), px: parseFloat(getComputedStyle(el).fontSize),
+                  cls: String(el.className) }))"""
+
 @dataclass
 class Driver:
     """Plays one game's live board by clicks (see the module's docstring).

@@ -20,6 +20,7 @@ from capture_lib.games.command_capture.scene import KEY, scene
 from capture_lib.render import look
 from capture_lib.render.picture import to_svg
 from capture_lib.session.board import BoardController
+from tests.browser.drivers import TEXT_SIZES
 from tests.harness import serve
 
 pytestmark = pytest.mark.browser
@@ -222,15 +223,6 @@ def test_no_page_of_the_book_scrolls_sideways_on_a_phone(browser, built_book):
     context.close()
     assert not wide, "\n".join(wide)
 
-
-#: Every text the board writes outside its pictures, with its size in px (hidden screen-reader text apart).
-TEXT_SIZES = """(root) => [...root.querySelectorAll("*")].filter((el) => {
-  if (el.closest("svg, .cap-sr, [hidden]")) return false;
-  const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-  const box = el.getBoundingClientRect();
-  return own && box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
-}).map((el) => ({ text: el.textContent.trim().slice(0, 30), px: parseFloat(getComputedStyle(el).fontSize),
-                  cls: String(el.className) }))"""
 
 #: A board of each game as a phone shows it, ready for its first move.
 PHONE_BOARDS = {

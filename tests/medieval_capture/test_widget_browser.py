@@ -9,18 +9,12 @@ from __future__ import annotations
 import pytest
 
 from capture_lib.session.board import BoardController
+from tests.browser.drivers import TEXT_SIZES
 from tests.harness import serve
 
 from .helpers import GAME, play_all, pos
 
 pytestmark = pytest.mark.browser
-
-#: Every text on the board that is shown, with its size in pixels (the screen reader's hidden words aside).
-TEXT_SIZES = """(root) => [...root.querySelectorAll('*')].filter((n) => [...n.childNodes].some((c) => c.nodeType === 3
-  && c.textContent.trim()) && !n.closest('.cap-sr') && n.getClientRects().length
-  && getComputedStyle(n).visibility !== 'hidden').map((n) => [n.textContent.trim().slice(0, 24),
-  parseFloat(getComputedStyle(n).fontSize)])"""
-
 
 @pytest.fixture
 def board_page(browser):
@@ -167,5 +161,5 @@ def test_every_word_on_the_board_reads_at_11_px_on_a_phone(board_page):
     page = board_page(session, width=390)
     space(page, "b10").click()
     sizes = page.locator(".capture-board").evaluate(TEXT_SIZES)
-    assert sizes and [text for text, size in sizes if size < 11] == []
+    assert sizes and [t["text"] for t in sizes if t["px"] < 11] == []
     assert page.locator(".cap-zoom-level").inner_text() == "2\u00d7"  # the map opens zoomed on a phone
