@@ -19,12 +19,14 @@
 
   The service worker (``capture-sw.js``, at the book's root so that it serves every page) lists them.
   Then every file that compresses gets ``.br`` and ``.gz`` copies (``precompress.py``).
-- Each page's first paint waits for its stylesheets and nothing else: every script is deferred (the
-  search's too, ``templates/layout.html``) but the theme's tiny ``documentation_options.js``, which the
-  page's own inline lines extend; the theme's icon script, which only draws custom icons (the theme's
-  icons come from its web font), is left out; sphinx-thebe (a launcher of remote kernels, switched off
-  here, whose configuration was written twice, "Identifier 'THEBE_JS_URL' has already been declared")
-  is left out; the theme's mode is "auto" (an empty one logs "Got invalid theme mode").
+- Each page's first paint waits for its stylesheets and nothing else, and for as few files as can be: the
+  theme's and the book's stylesheets joined into one (``one_stylesheet.py``), and the stylesheet of each
+  board the page holds (so the board's picture has its size at once). Every script is deferred but the
+  theme's tiny ``documentation_options.js``, which the page's own inline lines extend; the theme's icon
+  script, which only draws custom icons (the theme's icons come from its web font), is left out, and so
+  are its search scripts but on the search page (``SEARCH_SCRIPTS``); sphinx-thebe (a launcher of remote
+  kernels, switched off here, whose configuration was written twice, "Identifier 'THEBE_JS_URL' has
+  already been declared") is left out; the theme's mode is "auto" (an empty one logs "Got invalid theme mode").
 
 Lessons' static pictures hold their questions only (``CAPTURE_STATIC_BOOK`` is not set): served, the live
 board checks answers and shows them on request; opened from a folder, the page says how to get it live.
@@ -46,10 +48,11 @@ from sphinx.util import logging
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import engine_runtime  # noqa: E402 - a sibling module of this extension
+import one_stylesheet  # noqa: E402 - a sibling module of this extension
 import precompress  # noqa: E402 - a sibling module of this extension
 
 from capture_lib.core.places import PACKAGE  # noqa: E402
-from capture_lib.hosts.static import LIVE_BOOK, book_module_files  # noqa: E402
+from capture_lib.hosts.static import LIVE_BOOK, book_module_files, light_pictures  # noqa: E402
 from capture_lib.render.web import model_source  # noqa: E402
 
 logger = logging.getLogger(__name__)
@@ -74,6 +77,11 @@ DROPPED = ("sphinx-thebe.js", "sphinx-thebe.css")
 #: The theme's icon script (1.5 MB, most of a second of a phone's processor): it draws only custom icons
 #: (the theme's own icons come from its web font), and the book has none.
 ICON_SCRIPT = re.compile(r'\s*<script defer src="[^"]*_static/scripts/fontawesome\.js[^"]*"></script>')
+#: The theme's search scripts, which it adds to every page for a search as you type (``search_as_you_type``,
+#: off here): its search box sends the words to the search page, which loads its own. The index alone is a
+#: tenth of a page's bytes before its first paint.
+SEARCH_SCRIPTS = re.compile(r'\s*<script src="[^"]*(?:_static/searchtools\.js|_static/language_data\.js'
+                            r'|searchindex\.js)[^"]*"></script>')
 
 
 def _digest(*parts: bytes) -> str:
@@ -131,10 +139,12 @@ def _config(app, config) -> None:
 
 
 def _templates(app) -> None:
-    """The filter ``templates/layout.html`` uses to leave the theme's icon script out of each page."""
+    """The filters ``templates/layout.html`` uses to leave the theme's icon script and search scripts out of
+    each page."""
     environment = getattr(getattr(app.builder, "templates", None), "environment", None)
     if environment is not None:  # an HTML builder
         environment.filters["capture_without_icon_script"] = lambda html: ICON_SCRIPT.sub("", html)
+        environment.filters["capture_without_search_scripts"] = lambda html: SEARCH_SCRIPTS.sub("", html)
 
 
 def _name(asset) -> str:
@@ -163,10 +173,15 @@ def _tidy_page(app, pagename, templatename, context, doctree) -> None:
     context["script_files"] = scripts
     context["css_files"] = [css for css in context.get("css_files", [])
                             if not any(_name(css).endswith(dropped) for dropped in DROPPED)]
+    # Each board's stylesheet is linked in the head, so that the board's picture has its size at the first
+    # paint (the loader would add it only once it runs, and the picture would push the text below it down).
+    context["capture_board_styles"] = sorted(set(re.findall(r'data-capture-style="([0-9a-f]+)"',
+                                                            context.get("body", ""))))
     # myst-nb names every code toggle "Toggle hidden content" while it shows "Show the code": a name that
     # differs from the visible text fails WCAG 2.5.3 (label in name); without it the toggle is named by its text.
     if "body" in context:
-        context["body"] = context["body"].replace('<summary aria-label="Toggle hidden content">', "<summary>")
+        context["body"] = light_pictures(context["body"].replace('<summary aria-label="Toggle hidden content">',
+                                                                 "<summary>"))
 
 
 def live_file(name: str) -> bytes:
@@ -290,6 +305,8 @@ def _finish(app, exception) -> None:
                        if problem.startswith("Pyodide") else f"the live book has no {problem}")
     for name in unknown_modules(outdir, sorted(app.env.found_docs)):
         logger.warning(f"a page names the board file {name}, which no board of capture_lib.hosts gives")
+    joined = one_stylesheet.join_stylesheets(outdir)
+    logger.info(f"one stylesheet a page: {joined['pages']} pages, {joined['files']} joined file(s)")
     totals = precompress.precompress(outdir)
     logger.info(f"compressed copies of {totals['files']} files: {totals['bytes'] / 1e6:.1f} MB, "
                 f"{totals['br'] / 1e6:.1f} MB as brotli, {totals['gz'] / 1e6:.1f} MB as gzip")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterator
 from html import escape
 from typing import Any
@@ -59,11 +60,33 @@ def live_book() -> bool:
 
 
 #: The largest picture a board of the live book keeps in its page for the moment before its module draws
-#: it (and for a browser that runs no script). Medieval Capture's map is about 84 KB a board, seven times
-#: on one page: such a picture gives way to a line of text, and the module draws the board at once.
+#: it (and for a browser that runs no script), but for the page's first board (``light_pictures``).
+#: Medieval Capture's map is about 84 KB a board, seven times on one page: such a picture gives way to a
+#: line of text, and the module draws the board at once.
 FALLBACK_MOST = 24_000
 #: What stands in for a picture too large to repeat on every board.
 FALLBACK_TEXT = '<p class="capture-board-placeholder">The board is drawn here by the page\'s script.</p>'
+_BOOK_BOARD = re.compile(r'(<div class="capture-static-board"[^>]*>)(.*?)(</div><script type="application/json" '
+                         r'class="capture-board-data")', re.S)
+
+
+def light_pictures(page: str) -> str:
+    """A page of the live book with every board's picture larger than ``FALLBACK_MOST`` replaced by
+    ``FALLBACK_TEXT``, but the first board's.
+
+    The first board is the one a reader sees as the page opens: its picture holds its place until the
+    module draws it, so the text below never moves (a line of text there would grow into a board under
+    the reader's eyes). The boards below it are drawn before a reader scrolls to them.
+    """
+    first = True
+
+    def trim(match: re.Match) -> str:
+        nonlocal first
+        keep, first = first, False
+        if keep or len(match.group(2)) <= FALLBACK_MOST:
+            return match.group(0)
+        return match.group(1) + FALLBACK_TEXT + match.group(3)
+    return _BOOK_BOARD.sub(trim, page)
 
 
 def static_html(esm: str, css: str, model: dict[str, Any], label: str = "", fallback: str = "",
@@ -99,15 +122,17 @@ def static_html(esm: str, css: str, model: dict[str, Any], label: str = "", fall
 
 def book_html(esm: str, css: str, model: dict[str, Any], label: str = "", fallback: str = "",
               recipe: dict[str, Any] | None = None) -> str:
-    """The live book's form of a board: its place (the engine's picture until the module draws it),
-    the names of its module and stylesheet, and one JSON script with its values and its recipe."""
+    """The live book's form of a board: its place (the engine's picture until the module draws it; the
+    book's build keeps the large pictures of a page's first board only, ``light_pictures``), the names of
+    its module and stylesheet, and one JSON script with its values and its recipe."""
     data = _json_for_script({"model": model, "recipe": recipe})
     module, style = text_digest(esm), text_digest(css)
-    if len(fallback) > FALLBACK_MOST:
-        fallback = FALLBACK_TEXT
     digest = hashlib.sha256((data + module + style).encode()).hexdigest()[:12]
+    # A board that goes live says how its engine is doing on the line above it: the line is in the page
+    # from the start (empty, its height kept by live.css), so its first words move nothing below them.
+    status = '<p class="capture-live-status" role="status" aria-live="polite"></p>' if recipe else ""
     return (
-        f'<div class="capture-static-board" id="capture-board-{digest}" data-capture-module="{module}" '
+        f'{status}<div class="capture-static-board" id="capture-board-{digest}" data-capture-module="{module}" '
         f'data-capture-style="{style}" aria-label="{escape(label)}">{fallback}</div>'
         f'<script type="application/json" class="capture-board-data" data-board="capture-board-{digest}">'
         f"{data}</script>"

@@ -49,7 +49,9 @@ def test_pages_are_light(built_book):
         assert len(list(static.glob(name))) == 1, f"the live book lacks _static/capture/{name}, or has several"
     assert (html_dir / "capture-sw.js").is_file(), "the live book lacks its service worker"
     heaviest = max((p.stat().st_size, p.name) for p in (html_dir / "book").rglob("*.html"))
-    assert heaviest[0] <= 800_000, f"{heaviest[1]} weighs {heaviest[0]} bytes"
+    # The heaviest, Medieval Capture's exercises: twenty boards' values, and the first board's map picture
+    # (84 KB, kept so that the text below it does not move when the board is drawn: static.light_pictures).
+    assert heaviest[0] <= 900_000, f"{heaviest[1]} weighs {heaviest[0]} bytes"
     for page in (html_dir / "book").rglob("*.html"):
         html = page.read_text(encoding="utf-8")
         assert "application/vnd.jupyter.widget-state+json" not in html, f"{page.name} carries the widget state"

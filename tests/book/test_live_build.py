@@ -6,6 +6,7 @@ import gzip
 import io
 import pathlib
 import random
+import re
 import sys
 import zipfile
 
@@ -85,3 +86,75 @@ def test_the_board_files_are_listed_once_for_the_service_workers_cache():
     names = [name for name, _ in book_module_files()]
     assert names and len(names) == len(set(names))
     assert {name.rsplit(".", 1)[1] for name in names} == {"js", "css"}
+
+
+def _page(head: str) -> str:
+    return f"<!DOCTYPE html><html><head>\n{head}</head><body><p>words</p></body></html>"
+
+
+def test_a_pages_stylesheets_are_joined_in_order_with_imports_written_out_and_addresses_moved(tmp_path):
+    import one_stylesheet
+
+    book = tmp_path / "html"
+    (book / "_static" / "styles").mkdir(parents=True)
+    (book / "_static" / "vendor").mkdir()
+    (book / "_static" / "basic.css").write_text("p{margin:0} .x{background:url(file.png)}", encoding="utf-8")
+    (book / "_static" / "styles" / "theme.css").write_text('@import "../basic.css";\n', encoding="utf-8")
+    (book / "_static" / "styles" / "big.css").write_text(
+        '@font-face{src:url(../vendor/font.woff2)} .y{background:url("data:image/svg+xml;x")}\n'
+        "/*# sourceMappingURL=big.css.map*/", encoding="utf-8")
+    (book / "_static" / "mine.css").write_text("p{margin:1em}", encoding="utf-8")
+    (book / "_static" / "board.css").write_text(".board{}", encoding="utf-8")
+    (book / "book").mkdir()
+    links = ('<link href="../_static/styles/theme.css?digest=1" rel="stylesheet" />\n'
+             '<link rel="stylesheet" type="text/css" href="../_static/styles/big.css?v=2" />\n'
+             '<script src="../_static/x.js"></script>\n'
+             '<link rel="stylesheet" href="../_static/mine.css" />\n'
+             '<link rel="stylesheet" href="../_static/board.css" data-capture-board-style="b" />\n')
+    (book / "book" / "a.html").write_text(_page(links), encoding="utf-8")
+    (book / "book" / "b.html").write_text(_page(links), encoding="utf-8")
+    # A page that links another host's stylesheet keeps its links: the joined file could not hold it.
+    (book / "book" / "c.html").write_text(_page('<link rel="stylesheet" href="https://example.org/x.css" />\n'
+                                                '<link rel="stylesheet" href="../_static/mine.css" />\n'),
+                                          encoding="utf-8")
+    (book / "_static" / "styles" / "page-0123456789abcdef.css").write_text("old", encoding="utf-8")  # no page's
+
+    assert one_stylesheet.join_stylesheets(book) == {"pages": 2, "files": 1, "removed": 1}
+    head = (book / "book" / "a.html").read_text(encoding="utf-8").split("</head>")[0]
+    joined_links = re.findall(r'<link rel="stylesheet" href="([^"]+)" />', head)
+    assert len(joined_links) == 1 and joined_links[0].startswith("../_static/styles/page-")
+    name, version = joined_links[0].removeprefix("../").split("?v=")
+    assert name == f"_static/styles/page-{version}.css"
+    assert 'data-capture-board-style="b"' in head and '<script src="../_static/x.js">' in head
+    css = (book / name).read_text(encoding="utf-8")
+    # In the order the page gave, the import in its place, every address seen from the joined file's folder.
+    assert css.index("p{margin:0}") < css.index("@font-face") < css.index("p{margin:1em}")
+    assert "@import" not in css and "url(../file.png)" in css and "url(../vendor/font.woff2)" in css
+    assert 'url("data:image/svg+xml;x")' in css and "sourceMappingURL" not in css and ".board" not in css
+    assert (book / "book" / "b.html").read_text(encoding="utf-8") == (book / "book" / "a.html").read_text(
+        encoding="utf-8")
+    assert "https://example.org/x.css" in (book / "book" / "c.html").read_text(encoding="utf-8")
+    assert "mine.css" in (book / "book" / "c.html").read_text(encoding="utf-8")
+    # A second pass (an incremental build that rewrote no page) keeps the file the pages link.
+    assert one_stylesheet.join_stylesheets(book) == {"pages": 0, "files": 0, "removed": 0}
+    assert (book / name).is_file()
+
+
+def test_only_the_first_board_of_a_page_keeps_a_large_picture():
+    from capture_lib.hosts.static import FALLBACK_MOST, FALLBACK_TEXT, book_html, light_pictures
+
+    large, small = "<svg>" + "x" * (FALLBACK_MOST + 1) + "</svg>", "<svg>small</svg>"
+    boards = [book_html("export default {}", ".b{}", {"n": n}, fallback=picture, recipe={"seed": n})
+              for n, picture in enumerate((large, large, small))]
+    page = light_pictures("<h1>Play</h1>" + "<p>text</p>".join(boards))
+    assert page.count(large) == 1 and page.index(large) < page.index(FALLBACK_TEXT) < page.index(small)
+    assert page.count(FALLBACK_TEXT) == 1 and page.count("capture-board-data") == 3
+
+
+def test_a_board_that_goes_live_holds_its_status_line_from_the_start():
+    from capture_lib.hosts.static import book_html
+
+    live = book_html("export default {}", ".b{}", {}, recipe={"seed": 1})
+    assert live.startswith('<p class="capture-live-status" role="status" aria-live="polite"></p>'
+                           '<div class="capture-static-board"')
+    assert "capture-live-status" not in book_html("export default {}", ".b{}", {})

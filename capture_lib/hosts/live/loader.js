@@ -38,6 +38,8 @@
   function loadStyle(name) {
     if (!name || styles.has(name)) return;
     styles.add(name);
+    // The book's build links each board's stylesheet in the page's head (the picture is sized at first paint).
+    if (document.querySelector(`link[data-capture-board-style="${name}"]`)) return;
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = new URL(`boards/${name}.css`, base).href;
@@ -160,6 +162,8 @@
       return data && JSON.parse(data.textContent).recipe;
     });
     engineWanted = live && canRunEngine();
+    // No engine here (a page opened from a folder): no board will say how its engine is doing.
+    if (!engineWanted) for (const held of document.querySelectorAll(".capture-live-status:empty")) held.remove();
     const mounted = inOrderOfSight(places).map((root) => mount(root).catch((err) => {
       console.error(err);
       root.setAttribute("data-capture-error", String(err.message || err));
