@@ -24,7 +24,6 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from html import escape
 from typing import Any
 
 #: The environment variable the book's build sets: boards then write the live book's light form.
@@ -89,7 +88,7 @@ def light_pictures(page: str) -> str:
     return _BOOK_BOARD.sub(trim, page)
 
 
-def static_html(esm: str, css: str, model: dict[str, Any], label: str = "", fallback: str = "",
+def static_html(esm: str, css: str, model: dict[str, Any], fallback: str = "",
                 recipe: dict[str, Any] | None = None) -> str:
     """HTML that draws the board with its own ES module over ``model``, offline and without a kernel.
 
@@ -102,7 +101,7 @@ def static_html(esm: str, css: str, model: dict[str, Any], label: str = "", fall
         # again) would only weigh the page down.
         model = {**model, "scene": None}
     if live_book():
-        return book_html(esm, css, model, label=label, fallback=fallback, recipe=recipe)
+        return book_html(esm, css, model, fallback=fallback, recipe=recipe)
     data = _json_for_script(model)
     source = _json_for_script(esm)
     digest = hashlib.sha256((data + source).encode()).hexdigest()[:12]
@@ -112,7 +111,7 @@ def static_html(esm: str, css: str, model: dict[str, Any], label: str = "", fall
 
     loader = LOADER % {**{k: json.dumps(v) for k, v in ids.items()}, "model": model_source()}
     return (
-        f'<div class="capture-static-board" id="{ids["id"]}" aria-label="{escape(label)}">{fallback}</div>'
+        f'<div class="capture-static-board" id="{ids["id"]}">{fallback}</div>'
         f"<style>{css}</style>"
         f'<script type="application/json" id="{ids["data_id"]}">{data}</script>'
         f'<script type="application/json" id="{ids["esm_id"]}">{source}</script>'
@@ -120,7 +119,7 @@ def static_html(esm: str, css: str, model: dict[str, Any], label: str = "", fall
     )
 
 
-def book_html(esm: str, css: str, model: dict[str, Any], label: str = "", fallback: str = "",
+def book_html(esm: str, css: str, model: dict[str, Any], fallback: str = "",
               recipe: dict[str, Any] | None = None) -> str:
     """The live book's form of a board: its place (the engine's picture until the module draws it; the
     book's build keeps the large pictures of a page's first board only, ``light_pictures``), the names of
@@ -133,7 +132,7 @@ def book_html(esm: str, css: str, model: dict[str, Any], label: str = "", fallba
     status = '<p class="capture-live-status" role="status" aria-live="polite"></p>' if recipe else ""
     return (
         f'{status}<div class="capture-static-board" id="capture-board-{digest}" data-capture-module="{module}" '
-        f'data-capture-style="{style}" aria-label="{escape(label)}">{fallback}</div>'
+        f'data-capture-style="{style}">{fallback}</div>'
         f'<script type="application/json" class="capture-board-data" data-board="capture-board-{digest}">'
         f"{data}</script>"
     )

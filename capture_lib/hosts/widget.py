@@ -118,7 +118,7 @@ class BoardWidget(anywidget.AnyWidget):
         data = dict(data)
         data["text/plain"] = repr(self)
         data["text/html"] = static_html(str(self._esm), str(self._css), self._controller.static_model(),
-                                        label=repr(self), fallback=self._controller.picture(),
+                                        fallback=self._controller.picture(),
                                         recipe=self._recipe_or_none())
         return data, metadata
 

@@ -158,3 +158,19 @@ def test_a_board_that_goes_live_holds_its_status_line_from_the_start():
     assert live.startswith('<p class="capture-live-status" role="status" aria-live="polite"></p>'
                            '<div class="capture-static-board"')
     assert "capture-live-status" not in book_html("export default {}", ".b{}", {})
+
+
+@pytest.mark.parametrize("live_book", [False, True])
+def test_a_boards_place_on_a_page_says_no_engine_words(live_book, monkeypatch):
+    # The place once carried the widget's repr as its name ("<BoardWidget: card-commander, 22 actions, ...>"),
+    # which a screen reader could read out; the board's module names what it draws.
+    from capture_lib.hosts.static import LIVE_BOOK
+    from capture_lib.hosts.widget import BoardWidget
+
+    if live_book:
+        monkeypatch.setenv(LIVE_BOOK, "1")
+    else:
+        monkeypatch.delenv(LIVE_BOOK, raising=False)
+    html = BoardWidget("card-commander", seed=3)._repr_mimebundle_()[0]["text/html"]
+    place = re.search(r'<div class="capture-static-board"[^>]*>', html)
+    assert place and "aria-label" not in place.group(0) and "BoardWidget" not in place.group(0)
