@@ -247,8 +247,8 @@ function background(area) {
   return backgrounds[area.background].cloneNode(true);
 }
 
-// One of the game's small pictures (a kind of space in the key), drawn in the box ``viewBox``: parsed once,
-// cloned per redraw (a map draws one on each of its hundred spaces).
+// One of the game's small pictures (a kind of space in the key), drawn in the box ``viewBox``: parsed once
+// a page and cloned at each redraw of a key (about ten a key; a page's boards share them).
 const pictures = {};
 function assetPicture(name, viewBox) {
   const key = `${name} ${viewBox}`;
