@@ -279,7 +279,7 @@ RULES: tuple[IndexedRule, ...] = (
     IndexedRule(
         "timed-points", "Timed Mode: points",
         "Captured units score by a table per army (38 each); disabling a Fortress scores 8.",
-        (f"{_U}.HALF_POINTS", f"{_U}.FORTRESS_HALF_POINTS", f"{_P}.timed.points"),
+        (f"{_U}.HALF_POINTS", f"{_U}.FORTRESS_HALF_POINTS", f"{_S}._score"),
         (f"{_M}::test_points_table_totals_38_for_every_civilization", f"{_M}::test_capture_scores_by_the_victims_table",
          f"{_M}::test_fortress_points_melee_and_ranged"),
         ("rules", "Timed Mode")),

@@ -21,7 +21,3 @@ def run_down(game_ms: int, turn_ms: int, remaining: int) -> tuple[int, int, int]
         game_ms -= step
     return game_ms, turn_ms - step, remaining - step
 
-
-def points(half_points: tuple[int, int]) -> tuple[float, float]:
-    """Both sides' point totals (captured units and Fortress bonus, kept in half points) as numbers."""
-    return half_points[0] / 2, half_points[1] / 2
