@@ -437,17 +437,18 @@ MIXES = [(slug, mode) for slug in BOARDS for mode in ("computer", "hotseat")]
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rng=st.randoms(use_true_random=False))
 def test_no_sequence_of_messages_shows_a_seat_what_it_may_not_see(slug, mode, rng):
-    # A board draws a new game's seed and its computer's seed from the secure source; here they come from the
-    # example's own generator, so that Hypothesis replays an example as the same game.
+    # A board draws each new game's seed from the secure source; here it comes from the example's own
+    # generator, and so does the computer's seed (which a board takes), so that Hypothesis replays an
+    # example as the same games.
     draws = random.Random(rng.randrange(2**32))
-    with mock.patch("capture_lib.session.board.fresh_seed", lambda: draws.randrange(2**63)), \
-            mock.patch("capture_lib.search.levels.secrets.randbits", draws.getrandbits):
+    with mock.patch("capture_lib.session.board.fresh_seed", lambda: draws.randrange(2**63)):
         play_messages(slug, mode, rng)
 
 
 def play_messages(slug: str, mode: str, rng: random.Random) -> None:
     """Forty messages a page could send, chosen by ``rng``; after each, nothing hidden is on the page."""
-    board = BoardWidget(slug, seed=rng.randrange(10**6), seat=0, mode=mode, level="random")
+    board = BoardWidget(slug, seed=rng.randrange(10**6), seat=0, mode=mode, level="random",
+                        computer_seed=rng.getrandbits(64))
     sent = listen(board)
     files: list[str] = []
     for _ in range(40):
@@ -503,3 +504,16 @@ def test_the_page_says_why_undo_is_off_and_asks_before_a_new_game(browser):
         assert page.evaluate("window.sent")[0]["type"] == "new"
         assert errors == []
         page.close()
+
+
+def test_a_board_takes_its_computers_seed_as_it_takes_the_deals():
+    # Medieval Capture's computer, first to place its army, places it by its own chance: the same seed, the
+    # same set-up; another seed, another one (and by default a fresh one each board, ``search.levels``).
+    from capture_lib.session import BoardController
+
+    def opening(computer_seed: int, level: str = "rule"):
+        board = BoardController("medieval-capture", seed=5, seat=1, mode="computer", level=level,
+                                computer_seed=computer_seed)
+        return board.state
+    assert opening(7) == opening(7) and opening(7) != opening(8)
+    assert opening(7, "easy") == opening(7, "easy")

@@ -87,7 +87,9 @@ class BoardController:
     from a secure source, with ``options``); ``seat`` is the player at this screen; ``mode`` is ``computer``
     (every other seat is the computer: ``opponent``, a function, or ``level``, a level's name), ``hotseat``
     (players share the screen behind a curtain) or ``view`` (a position to look at); ``teaching`` shows every
-    hidden card.
+    hidden card. ``computer_seed`` fixes the computer level's own chance (its set-up, its sampling of what it
+    cannot see), fresh from a secure source by default (``search.levels.player_seed``): a test or a replay
+    fixes it as it fixes the deal with ``seed``.
     """
 
     #: Whether the board keeps its game after every turn (lessons do not: their steps start over).
@@ -102,7 +104,7 @@ class BoardController:
     def __init__(self, state: State | str, *, seat: int = 0, mode: str = "computer",
                  teaching: bool = False, frames: list[dict[str, Any]] | None = None,
                  opponent: Player | None = None, level: str | None = None, seed: int | None = None,
-                 options: dict[str, Any] | None = None) -> None:
+                 computer_seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"bad mode {mode!r}; choose one of: {', '.join(MODES)}")
         from capture_lib.games import describe
@@ -176,11 +178,12 @@ class BoardController:
         if level is not None:
             from capture_lib.search.levels import player_for
 
-            opponent = player_for(level)
+            opponent = player_for(level, seed=computer_seed)
             self.level = level
         elif opponent is None:
             self.level = "rule"
         self._opponent = opponent or self.default_opponent()
+        self._computer_seed = computer_seed
         self.mode = mode
         self.seat = seat
         self.teaching = teaching
@@ -673,7 +676,7 @@ class BoardController:
 
         if not isinstance(level, str) or level not in LEVEL_NAMES:
             raise ValueError(f"ignored an unknown level from the board; levels are {', '.join(LEVEL_NAMES)}")
-        self._opponent = player_for(level)
+        self._opponent = player_for(level, seed=self._computer_seed)
         self.level = level
         self.say(f"the computer now plays at level {level}")
 
