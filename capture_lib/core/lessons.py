@@ -217,10 +217,19 @@ class Level:
             trail.append(state)
         return trail, replied
 
+    def opening(self) -> tuple[State, int]:
+        """The level's start as the learner first sees it (after any replies before the learner's turn), and
+        how many scripted replies that used."""
+        return self.answered(self.start, 0)
+
+    def winning_moves(self) -> tuple[str, ...]:
+        """The learner's moves that reach the goal: the written solution, else the ``solver``'s (``solved``)."""
+        return tuple(self.solution) or (tuple(self.solved()) if self.solver is not None else ())
+
     def solved(self) -> list[str]:
         """The learner's moves that ``solver`` plays to the goal (a whole game's level), within ``most``."""
         assert self.solver is not None
-        state, replied = self.answered(self.start, 0)
+        state, replied = self.opening()
         moves: list[str] = []
         while not self.done(state) and len(moves) < self.most and not state.is_over:
             move = str(self.solver(state, self.seat))
@@ -240,7 +249,7 @@ class Level:
 
     def play(self, moves: tuple[str, ...]) -> State:
         """The position after the learner's ``moves`` and every reply (``IllegalAction`` for an illegal one)."""
-        state, replied = self.answered(self.start, 0)
+        state, replied = self.opening()
         for move in moves:
             state, replied = self.answered(state.play(move), replied)
         return state
@@ -254,13 +263,10 @@ class Level:
     def validate(self) -> None:
         """Play the solution through the engine: the goal must be reached at its end and not before, and the
         level must not count as lost on the way; ``ValueError`` says what is wrong."""
-        state, replied = self.answered(self.start, 0)
+        state, replied = self.opening()
         if state.is_over or state.current_player != self.seat:
             raise ValueError(f"level {self.key!r}: the learner ({self.seat}) is not to act at the start")
-        moves = list(self.solution)
-        if not moves and self.solver is not None:
-            moves = self.solved()
-        for number, move in enumerate(moves, start=1):
+        for number, move in enumerate(self.winning_moves(), start=1):
             if self.done(state):
                 raise ValueError(f"level {self.key!r}: the goal is reached before the solution's move {number}")
             if self.lost is not None and self.lost(state):

@@ -39,7 +39,7 @@ class CourseController(BoardController):
         self._feedback = ""
         self._hinted = False
         self._revealed = False
-        start, _ = self._level.answered(self._level.start, 0)
+        start, _ = self._level.opening()
         super().__init__(start, seat=self._level.seat, mode="computer", **kwargs)
         self._enter(self._level)
 
@@ -57,7 +57,7 @@ class CourseController(BoardController):
     def _enter(self, level: Level) -> None:
         self._level = level
         self._moves, self._status, self._feedback, self._hinted = [], "try", "", False
-        start, self._replied = level.answered(level.start, 0)
+        start, self._replied = level.opening()
         self.seat = level.seat
         self._states = [start]
         self.say("")
@@ -186,7 +186,7 @@ class CourseController(BoardController):
         frames = []
         answers = static_book()
         for number, level in enumerate(self._course.levels, start=1):
-            start, replied = level.answered(level.start, 0)
+            start, replied = level.opening()
             view = start.observation(level.seat)
             marks = {target: "target" for target in level.targets}
             frames.append({"scene": scene_json(self.description, view, (), (), marks), "action": "",

@@ -40,15 +40,6 @@ WRONG = {
 }
 
 
-def started(level):
-    """The level's start as the learner first sees it (after the replies before the learner's turn)."""
-    return level.answered(level.start, 0)[0]
-
-
-def moves_of(level) -> tuple[str, ...]:
-    return level.solution or tuple(level.solved())
-
-
 def hidden_cards(state, seen: frozenset[int] = frozenset()) -> set[str]:
     """Every face-down card no battle has shown, and the cards set aside: nobody may know them. A card drawn
     for the first dealer, or ``seen`` in an earlier hand, was shown, but not where it went: it is left out."""
@@ -84,7 +75,7 @@ def test_the_course_has_stages_in_a_beginners_order_and_ends_with_a_whole_hand()
 def test_every_level_validates_and_its_solution_reaches_the_goal_in_par(key):
     level = course().level(key)
     level.validate()
-    moves = moves_of(level)
+    moves = level.winning_moves()
     assert len(moves) <= level.par
     end = level.play(moves)
     assert level.done(end) and (level.lost is None or not level.lost(end))
@@ -102,7 +93,7 @@ def test_the_whole_hand_is_won_by_the_rule_based_player_against_random_play():
 def test_a_wrong_but_legal_move_does_not_complete_the_level(key):
     level = course().level(key)
     move, reason = WRONG[key]
-    assert level.start.to_action(move) in started(level).legal_actions()
+    assert level.start.to_action(move) in level.opening()[0].legal_actions()
     after = level.play((move,))
     assert not level.done(after)
     assert (level.lost(after) if level.lost else "") == (reason or "")
@@ -124,7 +115,7 @@ def test_the_match_level_goes_on_to_hand_two_dealt_by_north():
 @pytest.mark.parametrize("key", KEYS)
 def test_targets_and_arrows_name_places_of_the_levels_scene(key):
     level = course().level(key)
-    for state in (started(level), level.play(moves_of(level)[:1])):
+    for state in (level.opening()[0], level.play(level.winning_moves()[:1])):
         scene = learner_scene(state, level.seat, level)
         spaces = {space["id"]: space["area"] for space in scene["spaces"]}
         assert set(level.targets) <= set(spaces)
@@ -135,7 +126,7 @@ def test_targets_and_arrows_name_places_of_the_levels_scene(key):
 @pytest.mark.parametrize("key", KEYS)
 def test_the_goal_and_the_hint_name_no_card_nobody_has_seen(key):
     level = course().level(key)
-    assert shown_cards(f"{level.goal} {level.hint}", hidden_cards(started(level))) == []
+    assert shown_cards(f"{level.goal} {level.hint}", hidden_cards(level.opening()[0])) == []
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -143,7 +134,7 @@ def test_the_learners_scene_is_the_same_whatever_the_face_down_cards_are(key):
     """A start whose face-down cards are dealt again (by the engine, from what North sees) draws the same
     scene: nothing of the level reads a card nobody has seen."""
     level = course().level(key)
-    start = started(level)
+    start = level.opening()[0]
     rng = random.Random(3)
     twin = GAME.sample_state(start.observation(0), 0, rng)
     assert twin.layouts != start.layouts
@@ -154,7 +145,7 @@ def test_the_learners_scene_is_the_same_whatever_the_face_down_cards_are(key):
 def test_the_course_session_never_sends_a_card_nobody_has_seen(key):
     controller = course_controller(SLUG, key)
     level = controller.current_level
-    for move in ("", *moves_of(level)[:2]):
+    for move in ("", *level.winning_moves()[:2]):
         if move:
             controller.handle({"type": "play", "action": move})
         values = json.dumps(controller.values(), ensure_ascii=False)

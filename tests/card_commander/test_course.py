@@ -35,15 +35,6 @@ WRONG = {
 }
 
 
-def started(level):
-    """The level's start as the learner first sees it (after any replies before the learner's turn)."""
-    return level.answered(level.start, 0)[0]
-
-
-def moves_of(level) -> tuple[str, ...]:
-    return level.solution or tuple(level.solved())
-
-
 def hidden_cards(state, seat: int) -> set[str]:
     """Every card ``seat`` may not know: the other hand, the other side's face-down cards, the undealt deck."""
     other = 1 - seat
@@ -75,7 +66,7 @@ def test_the_course_has_stages_in_a_beginners_order_and_ends_with_a_whole_game()
 def test_every_level_validates_and_its_solution_reaches_the_goal_in_par(key):
     level = course().level(key)
     level.validate()
-    moves = moves_of(level)
+    moves = level.winning_moves()
     assert 0 < len(moves) <= level.par or level.solver is not None
     assert level.done(level.play(moves))
     assert level.lost is None or not level.lost(level.play(moves))
@@ -93,7 +84,7 @@ def test_the_whole_game_is_won_by_the_rule_based_player_against_random_play():
 def test_a_wrong_but_legal_move_does_not_complete_the_level(key):
     level = course().level(key)
     move, reason = WRONG[key]
-    assert level.start.to_action(move) in started(level).legal_actions()
+    assert level.start.to_action(move) in level.opening()[0].legal_actions()
     after = level.play((move,))
     assert not level.done(after)
     assert (level.lost(after) if level.lost else "") == (reason or "")
@@ -102,7 +93,7 @@ def test_a_wrong_but_legal_move_does_not_complete_the_level(key):
 @pytest.mark.parametrize("key", KEYS)
 def test_targets_and_arrows_name_spaces_of_the_levels_scene(key):
     level = course().level(key)
-    for state in (started(level), level.play(moves_of(level)[:1])):
+    for state in (level.opening()[0], level.play(level.winning_moves()[:1])):
         spaces = {space["id"] for space in learner_scene(state, level.seat, level)["spaces"]}
         assert set(level.targets) <= spaces
         assert all(set(route) <= spaces and len(route) >= 2 for route in level.arrows)
@@ -111,7 +102,7 @@ def test_targets_and_arrows_name_spaces_of_the_levels_scene(key):
 @pytest.mark.parametrize("key", KEYS)
 def test_the_goal_and_the_hint_name_no_card_the_learner_cannot_know(key):
     level = course().level(key)
-    start = started(level)
+    start = level.opening()[0]
     assert shown_cards(f"{level.goal} {level.hint}", hidden_cards(start, level.seat)) == []
 
 
@@ -120,7 +111,7 @@ def test_the_learners_scene_is_the_same_whatever_red_holds(key):
     """A start that differs only in the other side's hidden cards (drawn by the engine from what the learner
     sees) draws the same scene: nothing of the level reads the cards the learner cannot know."""
     level = course().level(key)
-    start = started(level)
+    start = level.opening()[0]
     seat = level.seat
     seen = learner_scene(start, seat, level)
     rng = random.Random(7)
@@ -142,7 +133,7 @@ def test_two_deals_that_differ_only_in_reds_hand_look_the_same_to_blue():
 def test_the_course_session_never_sends_a_card_blue_cannot_know(key):
     controller = course_controller(SLUG, key)
     level = controller.current_level
-    for move in ("", *moves_of(level)[:2]):
+    for move in ("", *level.winning_moves()[:2]):
         if move:
             controller.handle({"type": "play", "action": move})
         state = controller.state

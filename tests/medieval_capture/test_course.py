@@ -69,7 +69,7 @@ def test_the_whole_game_is_won_by_the_solver_through_the_engine():
 
 @pytest.mark.parametrize("level", FIXED, ids=lambda level: level.key)
 def test_a_move_that_does_not_help_is_legal_wins_nothing_and_loses_the_level(level):
-    start, _ = level.answered(level.start, 0)
+    start, _ = level.opening()
     wrong = WRONG[level.key]
     assert start.to_action(wrong) in start.legal_actions()
     after = level.play((wrong,))
