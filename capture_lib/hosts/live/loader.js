@@ -150,7 +150,7 @@
       if (engineReady) {
         if (kind === "example") say(board, "The engine is ready.", "ready", tryButton(board));
         else open(board);
-      } else say(board, "Loading the engine\u2026 (the pictures work meanwhile)", "loading");
+      } else say(board, "Loading the engine\u2026", "loading");  // one line on a phone: the line held for it
     }
   }
 
