@@ -11,7 +11,9 @@
 The deal decides most games: the ``oracle``, who sees every card, rates barely above the rule-based
 player, so no fair player can stand far above it, and the search's budgets made levels that a round robin
 could not tell apart (medium rated below easy). So ``easy`` and ``medium`` play as ``hard`` (``PLAYS_AS``):
-the chooser offers two strengths, random and the search at its best, and says why.
+the chooser offers three strengths, random, the rule-based player and the search at its best, and says
+why (a round robin of 300 to 400 games a neighbouring pair rates them 1458, 1500 and 1559, their
+intervals apart).
 """
 
 from __future__ import annotations
