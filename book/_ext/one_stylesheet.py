@@ -70,8 +70,7 @@ def read_sheet(path: str, outdir: pathlib.Path, target_folder: str, seen: frozen
     def expand(match: re.Match) -> str:
         return read_sheet(_local(match.group(1), posixpath.dirname(path), outdir), outdir, target_folder,
                           seen | {path})
-    return _rebase(_IMPORT.sub(expand, css), path, target_folder) if "@import" in css else _rebase(
-        css, path, target_folder)
+    return _rebase(_IMPORT.sub(expand, css), path, target_folder)
 
 
 def _sheets(head: str) -> list[tuple[re.Match, str]]:
