@@ -42,7 +42,13 @@ def act(page, do) -> None:
     """Do something on the board that sends a message, and wait for the session's answer."""
     before = answered(page)
     do()
-    page.wait_for_function(f"(window.answers.board || 0) > {before}")
+    try:
+        page.wait_for_function(f"(window.answers.board || 0) > {before}")
+    except Exception as err:  # noqa: BLE001 - say what the board showed when no answer came
+        shown = page.evaluate("""() => ({sent: window.sent.slice(-3), field: (document.querySelector(
+            '.capture-board input.cap-notation') || {}).value, message: window.captureBoards.board.get('message'),
+            focused: document.activeElement && document.activeElement.className})""")
+        raise AssertionError(f"no answer from the session: {shown}") from err
 
 
 def type_move(page, move: str) -> None:
