@@ -12,12 +12,15 @@ compiled, in a zip of its own:
    Pyodide itself loads to start; every module of the wheel, imported; every standard-library module
    any of them names in an ``import`` (at the top or inside a function), imported too, with whatever
    those import in turn. Every such module's file is kept, and the whole ``encodings`` package (codecs
-   are looked up by name when first used). Each kept module is compiled there, by the same CPython that
-   runs in the browser, so the browser imports bytecode and compiles nothing.
-3. **Verified** (``VERIFY``): a fresh Pyodide on the trimmed library rebuilds every board the book's
-   pages carry from its recipe, reads its values and plays a few moves (the computer answering where
-   the board has one). An import that fails there fails the check, and the build then ships the whole
-   standard library instead, with a warning that says why.
+   are looked up by name when first used). Each kept module, and every module of the wheel, is compiled
+   there, by the same CPython that runs in the browser, so the browser imports bytecode and compiles
+   nothing: the wheel it fetches holds the engine's bytecode in place of its source
+   (``capture_lib.bookkit.wheel.compiled_wheel``).
+3. **Verified** (``VERIFY``): a fresh Pyodide on the trimmed library and the compiled wheel rebuilds
+   every board the book's pages carry from its recipe, reads its values and plays a few moves (the
+   computer answering where the board has one). An import that fails there fails the check, and the
+   build then ships the whole standard library and the wheel's source instead, with a warning that
+   says why.
 
 Both steps are kept in ``_build/.capture-engine``, keyed on what they depend on, so a rebuild that
 changes neither the engine nor the book's boards runs no Node.js at all.
@@ -36,7 +39,7 @@ import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from capture_lib.bookkit.wheel import HOST_ONLY, host_only, wheel_bytes, wheel_name  # noqa: F401 - the build's names
+from capture_lib.bookkit.wheel import HOST_ONLY, compiled_wheel, host_only, wheel_bytes, wheel_name  # noqa: F401 - the build's names
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -62,7 +65,8 @@ def browser_wheel() -> bytes:
     return wheel_bytes()
 
 
-#: Run in Pyodide (``pyodide_runtime.mjs measure``): what the engine imports, compiled into ``/out``.
+#: Run in Pyodide (``pyodide_runtime.mjs measure``): what the engine imports, compiled into ``/out/stdlib``,
+#: and the wheel's modules compiled into ``/out/wheel`` (each at its name in the wheel, ``.pyc``).
 MEASURE = r'''
 import ast, importlib, importlib.util, json, marshal, os, pathlib, sys, zipfile
 
@@ -115,15 +119,19 @@ for name in list(kept):
         if init in every:
             kept.add(init)
 
+def write_compiled(source, filename, target):
+    # A sourceless, unchecked .pyc (PEP 552 header: magic, flags 0, then 8 unused bytes).
+    code = compile(source, filename, "exec", dont_inherit=True)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code))
+
 out = pathlib.Path("/out")
 with zipfile.ZipFile(STDLIB) as library:
     for name in sorted(kept):
-        source = library.read(name)
-        code = compile(source, f"{STDLIB}/{name}", "exec", dont_inherit=True)
-        # A sourceless, unchecked .pyc (PEP 552 header: magic, flags 0, then 8 unused bytes).
-        target = out / (name + "c")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code))
+        write_compiled(library.read(name), f"{STDLIB}/{name}", out / "stdlib" / (name + "c"))
+for name, path in ours:
+    relative = path.relative_to(site).as_posix()
+    write_compiled(path.read_bytes(), str(path), out / "wheel" / (relative + "c"))
 json.dumps({"kept": sorted(kept), "failed": failed, "all": len([n for n in every if n.endswith(".py")])})
 '''
 
@@ -212,13 +220,15 @@ def _stdlib_zip(folder: pathlib.Path) -> bytes:
     return out.getvalue()
 
 
-def measured_stdlib(wheel: bytes) -> tuple[bytes, dict]:
-    """The trimmed, compiled standard library for ``wheel`` and the measurement behind it (cached)."""
+def measured_runtime(wheel: bytes) -> tuple[bytes, bytes, dict]:
+    """The compiled ``wheel``, the trimmed and compiled standard library for it, and the measurement behind
+    them (cached)."""
     source = (PYODIDE / "python_stdlib.zip").read_bytes()
     key = _digest(wheel, source, MEASURE, NODE_SCRIPT.read_bytes())
-    kept = CACHE / f"stdlib-{key}"
-    if (kept / "python_stdlib.zip").is_file() and (kept / "measured.json").is_file():
-        return (kept / "python_stdlib.zip").read_bytes(), json.loads((kept / "measured.json").read_text())
+    kept = CACHE / f"runtime-{key}"
+    files = [kept / name for name in ("wheel.whl", "python_stdlib.zip", "measured.json")]
+    if all(path.is_file() for path in files):
+        return files[0].read_bytes(), files[1].read_bytes(), json.loads(files[2].read_text())
     with tempfile.TemporaryDirectory() as scratch:
         scratch = pathlib.Path(scratch)
         (scratch / "wheel.whl").write_bytes(wheel)
@@ -226,12 +236,16 @@ def measured_stdlib(wheel: bytes) -> tuple[bytes, dict]:
         answer = _run_node("measure", {"pyodide": str(PYODIDE), "wheel": str(scratch / "wheel.whl"),
                                        "out": str(scratch / "out"),
                                        "program": MEASURE % {"host_only": HOST_ONLY}})
-        library = _stdlib_zip(scratch / "out")
-    measured = dict(answer["result"], source_bytes=len(source), trimmed_bytes=len(library))
+        library = _stdlib_zip(scratch / "out" / "stdlib")
+        modules = scratch / "out" / "wheel"
+        compiled = compiled_wheel(wheel, {path.relative_to(modules).as_posix()[:-1]: path.read_bytes()
+                                          for path in modules.rglob("*.pyc")})
+    measured = dict(answer["result"], source_bytes=len(source), trimmed_bytes=len(library),
+                    wheel_bytes=len(wheel), compiled_wheel_bytes=len(compiled))
     kept.mkdir(parents=True, exist_ok=True)
-    (kept / "python_stdlib.zip").write_bytes(library)
-    (kept / "measured.json").write_text(json.dumps(measured, indent=1), encoding="utf-8")
-    return library, measured
+    for path, data in zip(files, (compiled, library, json.dumps(measured, indent=1).encode()), strict=True):
+        path.write_bytes(data)
+    return compiled, library, measured
 
 
 def verify(wheel: bytes, stdlib: bytes, recipes: list[dict]) -> list[str]:
@@ -257,19 +271,21 @@ def verify(wheel: bytes, stdlib: bytes, recipes: list[dict]) -> list[str]:
 
 
 def engine_runtime(recipes: Iterable[dict]) -> Runtime:
-    """The wheel and the standard library the book ships: trimmed and verified where Node.js can do it."""
+    """The wheel and the standard library the book ships: compiled, trimmed and verified where Node.js can
+    do it; else the wheel's source and the whole standard library."""
     wheel = browser_wheel()
     whole = (PYODIDE / "python_stdlib.zip").read_bytes()
     if _node() is None:
         return Runtime(wheel, whole, "the whole standard library", "Node.js is missing, so nothing was measured")
     try:
-        library, measured = measured_stdlib(wheel)
-        problems = verify(wheel, library, list(recipes))
+        compiled, library, measured = measured_runtime(wheel)
+        problems = verify(compiled, library, list(recipes))
     except (OSError, RuntimeError, subprocess.TimeoutExpired, ValueError, KeyError) as err:
         return Runtime(wheel, whole, "the whole standard library", f"the measurement failed: {err}")
     if problems:
         return Runtime(wheel, whole, "the whole standard library",
                        "the trimmed standard library failed the book's boards: " + "; ".join(problems[:5]))
     summary = (f"{len(measured['kept'])} of the standard library's {measured['all']} modules, compiled: "
-               f"{len(library) / 1e6:.2f} MB stored (the whole: {measured['source_bytes'] / 1e6:.2f} MB deflated)")
-    return Runtime(wheel, library, summary)
+               f"{len(library) / 1e6:.2f} MB stored (the whole: {measured['source_bytes'] / 1e6:.2f} MB deflated); "
+               f"the engine compiled: {len(compiled) / 1e6:.2f} MB stored (its source: {len(wheel) / 1e6:.2f} MB)")
+    return Runtime(compiled, library, summary)

@@ -18,6 +18,7 @@ import importlib.metadata
 import io
 import pathlib
 import zipfile
+from collections.abc import Mapping
 
 from capture_lib.core import places
 
@@ -87,8 +88,28 @@ def wheel_bytes(package: pathlib.Path = places.PACKAGE) -> bytes:
     members.append((f"{info}/METADATA", f"Metadata-Version: 2.1\nName: capture_lib\nVersion: {name}\n".encode()))
     members.append((f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: capture_lib.bookkit.wheel\n"
                                      b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
+    return _archive(members)
+
+
+def compiled_wheel(wheel: bytes, compiled: Mapping[str, bytes]) -> bytes:
+    """``wheel`` with each module named in ``compiled`` (``capture_lib/x.py``) replaced by its bytecode there
+    (``capture_lib/x.pyc``, which Python imports when no source sits beside it), the record rewritten.
+
+    The browser's Python would otherwise compile every module of the engine as it imports it, on every
+    visit and in the reader's slowest processor; the build compiles them once, with the CPython that runs
+    in the browser (the bytecode is that version's alone, so only that runtime may load this wheel).
+    """
+    with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
+        members = [(name + "c", compiled[name]) if name in compiled else (name, archive.read(name))
+                   for name in archive.namelist() if not name.endswith("/RECORD")]
+    return _archive(members)
+
+
+def _archive(members: list[tuple[str, bytes]]) -> bytes:
+    """A wheel of ``members`` (name, bytes) and their record: stored entries at a fixed time, in order."""
+    info = next(name.split("/")[0] for name, _ in members if name.endswith(".dist-info/WHEEL"))
     record = "".join(_record_line(member, data) + "\n" for member, data in members) + f"{info}/RECORD,,\n"
-    members.append((f"{info}/RECORD", record.encode()))
+    members = [*members, (f"{info}/RECORD", record.encode())]
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:
         for member, data in members:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pathlib
 import re
+import zipfile
 
 import nbformat
 
@@ -48,6 +49,10 @@ def test_pages_are_light(built_book):
                  "engine/*/capture_lib-*.whl"):
         assert len(list(static.glob(name))) == 1, f"the live book lacks _static/capture/{name}, or has several"
     assert (html_dir / "capture-sw.js").is_file(), "the live book lacks its service worker"
+    # The engine arrives compiled (book/_ext/engine_runtime.py): the browser's Python compiles none of it.
+    [wheel] = static.glob("engine/*/capture_lib-*.whl")
+    held = zipfile.ZipFile(wheel).namelist()
+    assert "capture_lib/session/board.pyc" in held and not [name for name in held if name.endswith(".py")]
     heaviest = max((p.stat().st_size, p.name) for p in (html_dir / "book").rglob("*.html"))
     # The heaviest, Medieval Capture's exercises: twenty boards' values, and the first board's map picture
     # (84 KB, kept so that the text below it does not move when the board is drawn: static.light_pictures).

@@ -31,6 +31,25 @@ def test_the_browser_wheel_is_the_same_for_the_same_sources_and_leaves_the_hosts
     assert "capture_lib/session/__init__.py,sha256=" in record
 
 
+def test_a_compiled_wheel_holds_bytecode_where_the_source_was_and_keeps_the_rest():
+    source = engine_runtime.browser_wheel()
+    names = zipfile.ZipFile(io.BytesIO(source)).namelist()
+    modules = [name for name in names if name.startswith("capture_lib/") and name.endswith(".py")]
+    data = [name for name in names if name.startswith("capture_lib/") and name.endswith(".json")]
+    assert modules and data
+    compiled = {name: b"bytecode of " + name.encode() for name in modules}
+    wheel = engine_runtime.compiled_wheel(source, compiled)
+    assert wheel == engine_runtime.compiled_wheel(source, compiled)  # the same bytes for the same input
+    archive = zipfile.ZipFile(io.BytesIO(wheel))
+    held = archive.namelist()
+    assert not [name for name in held if name.endswith(".py")]
+    assert all(archive.read(name + "c") == compiled[name] for name in modules)
+    assert all(archive.read(name) == zipfile.ZipFile(io.BytesIO(source)).read(name) for name in data)
+    record = archive.read(next(n for n in held if n.endswith("/RECORD"))).decode().splitlines()
+    assert sorted(line.split(",")[0] for line in record) == sorted(held)  # every member, and only those
+    assert "capture_lib/session/__init__.pyc,sha256=" in "\n".join(record)
+
+
 def test_host_only_names_whole_packages():
     assert engine_runtime.host_only("capture_lib.classroom.static")
     assert engine_runtime.host_only("capture_lib.cli")
