@@ -120,9 +120,11 @@ ROUND_TRIP_JS = """async ([message, times]) => {
   const board = [...window.captureBoards.values()].find((b) => b.kind === "play" && b.live);
   const out = [];
   for (let i = 0; i < times; i++) {
+    const actions = board.model.get("scene").actions || [];  // none once the game is over
+    if (message === "legal" && !actions.length) break;
     const answered = new Promise((resolve) => board.root.addEventListener("capture-values", resolve, { once: true }));
     const began = performance.now();
-    board.model.send(message === "legal" ? { type: "play", action: board.model.get("legal")[0] } : message);
+    board.model.send(message === "legal" ? { type: "play", action: actions[0].notation } : message);
     await answered;
     await new Promise((resolve) => requestAnimationFrame(() => resolve()));  // drawn
     out.push(performance.now() - began);
@@ -132,7 +134,8 @@ ROUND_TRIP_JS = """async ([message, times]) => {
 
 
 def round_trips(page) -> dict[str, list[float]]:
-    """Milliseconds from send to drawn: a refused move, and a move with an instant computer reply."""
+    """Milliseconds from send to drawn: a refused move, and a move with an instant computer reply (up to 8, as
+    many as the game has: a game of Card Commander is over after four)."""
     refused = page.evaluate(ROUND_TRIP_JS, [{"type": "play", "action": "no such move"}, 10])
     page.evaluate(ROUND_TRIP_JS, [{"type": "level", "level": "random"}, 1])
     played = page.evaluate(ROUND_TRIP_JS, ["legal", 8])
