@@ -12,7 +12,8 @@ Five parts, each printed as figures:
 2. **Time a decision** on this machine: each level as the boards play it (with its time limit), on the
    same positions (from seeded games between the rule-based players, every decision with a choice):
    median, 90th percentile and maximum, over all decisions and over the first decision of a turn's
-   moves (where the planner plans the whole turn).
+   moves (where the planner plans the whole turn); each level makes one decision before the timing,
+   which imports its modules.
 3. **Time a decision in the browser** (``--browser``): the same inside Pyodide, the live book's Python,
    run by Node.js from ``node_modules/pyodide`` (``npm ci`` installs it; ``pyodide_move_times.mjs``).
 4. **Set-ups** (``--setups N``): how many different set-ups each level makes in N games.
@@ -88,6 +89,9 @@ def move_times(count: int, levels: tuple[str, ...] = TIMED_LEVELS) -> dict[str, 
     figures: dict[str, dict[str, float]] = {}
     for level in levels:
         player = make_player(level, timed=True, seed=1)
+        # One decision first, untimed: the first imports the level's modules (in the browser the engine
+        # arrives compiled, and the page imports them as it opens), which is no part of a decision's search.
+        player(states[0], states[0].current_player)
         seconds, first = [], []
         for state in states:
             start = time.perf_counter()
