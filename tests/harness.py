@@ -51,6 +51,18 @@ async function mount(id, source, values) {
 </script></body></html>"""
 
 
+def drawn(page: Any) -> None:
+    """Wait until the board that was just answered has drawn the answer.
+
+    A board draws new values on the next animation frame (``drawSoon`` in its module), and only then replaces
+    its notation field and keeps its game or its course progress in the browser's storage. A test that typed,
+    pressed Enter or read the storage as soon as the answer came could meet the field the frame then takes off
+    the page, or the storage before the answer's game is kept. The frame after next comes once it is drawn:
+    the board queued its draw before this waits.
+    """
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def page(sessions: dict[str, BoardController], overrides: dict[str, Any] | None = None) -> str:
     """The page of ``sessions`` (board id -> session); ``overrides`` replace some of the first values of every
     board (a state the session cannot be put in by messages, such as the computer thinking)."""

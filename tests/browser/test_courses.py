@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from capture_lib.games import list_games
 from capture_lib.session.course import course
 from capture_lib.session.learn import CourseController
-from tests.harness import serve
+from tests.harness import drawn, serve
 
 pytestmark = pytest.mark.browser
 
@@ -49,10 +49,7 @@ def act(page, do) -> None:
             '.capture-board input.cap-notation') || {}).value, message: window.captureBoards.board.get('message'),
             focused: document.activeElement && document.activeElement.className})""")
         raise AssertionError(f"no answer from the session: {shown}") from err
-    # The board draws an answer on the next animation frame, replacing its field: typing before that frame
-    # could press Enter on a field the frame then takes off the page, and the board would send nothing.
-    # The frame after next comes once the answer is drawn (a board queues its draw before this waits).
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    drawn(page)  # typing before the answer is drawn could press Enter on a field the draw replaces
 
 
 def type_move(page, move: str) -> None:

@@ -19,6 +19,8 @@ import threading
 
 import pytest
 
+from tests.harness import drawn
+
 pytestmark = pytest.mark.browser
 
 GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
@@ -104,6 +106,7 @@ class LivePage:
                                     arg=[index, before], timeout=LIVE_MS, polling=100)
         failure = self.page.evaluate("(i) => [...window.captureBoards.values()][i].failure || ''", index)
         assert not failure, f"the engine failed: {failure}"
+        drawn(self.page)  # the board replaces its field and keeps its progress as it draws the answer
 
     def type_move(self, index: int, text: str) -> None:
         """Type ``text`` into the board's notation field and press Enter; wait for the engine."""

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from capture_lib.session.board import BoardController
-from tests.harness import serve
+from tests.harness import drawn, serve
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +32,7 @@ def play(page, board: str, moves: int) -> list[str]:
         page.evaluate("(b) => window.captureBoards[b].send({type: 'play', "
                       "action: window.captureBoards[b].get('scene').actions[0].notation})", board)
         page.wait_for_function(f"window.captureBoards[{board!r}].get('log').length > {before}")
+        drawn(page)  # the board keeps its game as it draws the answer
     return page.evaluate(f"window.captureBoards[{board!r}].get('log')")
 
 
