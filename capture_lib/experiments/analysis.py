@@ -68,7 +68,7 @@ RATING_MORE: dict[str, dict[tuple[str, str], int]] = {
     "capture-the-commander": {("easy", "hard"): 200, ("rule", "hard"): 200, ("rule", "easy"): 200,
                               ("random", "easy"): 100},
     "command-capture": {("rule", "easy"): 150, ("easy", "medium"): 150, ("medium", "hard"): 150},
-    "medieval-capture": {("rule", "easy"): 200, ("easy", "medium"): 200, ("medium", "hard"): 200,
+    "medieval-capture": {("rule", "easy"): 200, ("easy", "medium"): 200, ("medium", "hard"): 300,
                          ("rule", "medium"): 100, ("easy", "hard"): 100, ("random", "rule"): 40},
 }
 #: Besides a ratings file itself, the stored experiments whose games a resumed round robin may take:
