@@ -93,10 +93,13 @@ def serve(sessions: dict[str, BoardController], overrides: dict[str, Any] | None
             with lock:
                 changed = sessions[board].handle(message)
             body = json.dumps(changed).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.end_headers()
-            self.wfile.write(body)
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                return  # the page went away (reloaded or closed) before its answer: nobody to tell
 
         def log_message(self, *_args: Any) -> None:
             return
