@@ -39,11 +39,14 @@ import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from capture_lib.bookkit import wheel as wheel_module
 from capture_lib.bookkit.wheel import HOST_ONLY, compiled_wheel, host_only, wheel_bytes, wheel_name  # noqa: F401 - the build's names
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 NODE_SCRIPT = pathlib.Path(__file__).with_name("pyodide_runtime.mjs")
+#: The module that makes the wheel and its compiled form (left out of the wheel: it only runs at the build).
+WHEEL_MAKER = pathlib.Path(wheel_module.__file__)
 #: Where measured runtimes are kept between builds.
 CACHE = ROOT / "_build" / ".capture-engine"
 #: How long the Node.js runs may take (Pyodide's start, then every board of the book driven).
@@ -220,11 +223,19 @@ def _stdlib_zip(folder: pathlib.Path) -> bytes:
     return out.getvalue()
 
 
+def runtime_key(wheel: bytes) -> str:
+    """What the engine's files are made from, as a digest: ``wheel``'s source, Pyodide's standard library,
+    the measurement and the code that compiles the wheel (``capture_lib.bookkit.wheel``, which the wheel
+    itself leaves out). The same key, the same files: it names their cache and their folder in the book."""
+    return _digest(wheel, (PYODIDE / "python_stdlib.zip").read_bytes(), MEASURE, NODE_SCRIPT.read_bytes(),
+                   WHEEL_MAKER.read_bytes())
+
+
 def measured_runtime(wheel: bytes) -> tuple[bytes, bytes, dict]:
     """The compiled ``wheel``, the trimmed and compiled standard library for it, and the measurement behind
     them (cached)."""
     source = (PYODIDE / "python_stdlib.zip").read_bytes()
-    key = _digest(wheel, source, MEASURE, NODE_SCRIPT.read_bytes())
+    key = runtime_key(wheel)
     kept = CACHE / f"runtime-{key}"
     files = [kept / name for name in ("wheel.whl", "python_stdlib.zip", "measured.json")]
     if all(path.is_file() for path in files):

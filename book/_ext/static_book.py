@@ -113,8 +113,7 @@ def release() -> dict[str, str]:
     if not all((PYODIDE / name).is_file() for name in (*PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json")):
         return {"live": f"live/{live}/"}
     runtime = _digest(*((PYODIDE / name).read_bytes() for name in PYODIDE_FILES), lock_file())
-    engine = _digest(engine_runtime.browser_wheel(), (PYODIDE / "python_stdlib.zip").read_bytes(),
-                     engine_runtime.MEASURE.encode(), engine_runtime.NODE_SCRIPT.read_bytes())
+    engine = engine_runtime.runtime_key(engine_runtime.browser_wheel())
     return {"live": f"live/{live}/", "runtime": f"runtime/{runtime}/", "engine": f"engine/{engine}/",
             "wheel": wheel_name()}
 

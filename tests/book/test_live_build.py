@@ -50,6 +50,19 @@ def test_a_compiled_wheel_holds_bytecode_where_the_source_was_and_keeps_the_rest
     assert "capture_lib/session/__init__.pyc,sha256=" in "\n".join(record)
 
 
+def test_the_engines_key_follows_what_compiles_the_wheel_too(tmp_path, monkeypatch):
+    if not (engine_runtime.PYODIDE / "python_stdlib.zip").is_file():
+        pytest.skip("Pyodide is not installed (npm ci)")
+    wheel = engine_runtime.browser_wheel()
+    key = engine_runtime.runtime_key(wheel)
+    assert key == engine_runtime.runtime_key(wheel)
+    # The wheel leaves out the module that compiles it: a change there must still name new files.
+    maker = tmp_path / "wheel.py"
+    maker.write_bytes(engine_runtime.WHEEL_MAKER.read_bytes() + b"\n# changed\n")
+    monkeypatch.setattr(engine_runtime, "WHEEL_MAKER", maker)
+    assert engine_runtime.runtime_key(wheel) != key
+
+
 def test_host_only_names_whole_packages():
     assert engine_runtime.host_only("capture_lib.classroom.static")
     assert engine_runtime.host_only("capture_lib.cli")
