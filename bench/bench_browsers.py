@@ -6,8 +6,9 @@ WebKit (Safari's engine family) through WebKitWebDriver and its MiniBrowser on a
 (``tests/browser/other_browsers.py``). Cold: a fresh browser profile (nothing cached); warm: a reload
 in the same profile (the service worker's cache where the browser allows it). The figure is the page's
 own clock from the navigation's start to the play board being live, with the engine's start in its
-phases (importing Pyodide's module, starting Pyodide, unpacking the wheel, importing the engine). The
-browsers take turns run by run, so all of them see the same load on the machine.
+phases (importing Pyodide's module, starting Pyodide, unpacking the wheel, importing the engine, then
+what is left of reading the kept games, which runs beside the import). The browsers take turns run by
+run, so all of them see the same load on the machine.
 
     python bench/bench_browsers.py [--game card-commander] [--runs 3] [--browsers chromium firefox webkit]
 """

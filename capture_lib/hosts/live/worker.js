@@ -73,10 +73,14 @@ async function start({ runtime: pyodideFolder, engine: engineFolder, wheel: whee
   at = lap("pyodide", at);
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  const persistent = await keepSaves(pyodide);
   at = lap("wheel", at);
+  // The kept games' folder is read from IndexedDB while the engine is imported: the browser reads the
+  // database on its own threads, and nothing opens a kept game before the engine is ready.
+  const saves = keepSaves(pyodide);
   pyodide.runPython(PYTHON);
-  lap("engine", at);
+  at = lap("engine", at);
+  const persistent = await saves;
+  lap("saves", at);
   return { pyodide, persistent, open: pyodide.globals.get("capture_open"), send: pyodide.globals.get("capture_send"),
     ms: performance.now() - began, phases };
 }
