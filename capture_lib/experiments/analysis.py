@@ -65,7 +65,7 @@ RATING_PLAYERS: dict[str, tuple[str, ...]] = {
 #: apart players (one wins nearly every game) more games would say little.
 RATING_MORE: dict[str, dict[tuple[str, str], int]] = {
     "card-commander": {("random", "hard"): 400, ("rule", "hard"): 300, ("random", "rule"): 300},
-    "capture-the-commander": {("easy", "hard"): 200, ("rule", "hard"): 200, ("rule", "easy"): 200,
+    "capture-the-commander": {("easy", "hard"): 200, ("rule", "hard"): 200, ("rule", "easy"): 800,
                               ("random", "easy"): 100},
     "command-capture": {("rule", "easy"): 150, ("easy", "medium"): 150, ("medium", "hard"): 150},
     "medieval-capture": {("rule", "easy"): 200, ("easy", "medium"): 200, ("medium", "hard"): 300,
