@@ -234,7 +234,6 @@ def runtime_key(wheel: bytes) -> str:
 def measured_runtime(wheel: bytes) -> tuple[bytes, bytes, dict]:
     """The compiled ``wheel``, the trimmed and compiled standard library for it, and the measurement behind
     them (cached)."""
-    source = (PYODIDE / "python_stdlib.zip").read_bytes()
     key = runtime_key(wheel)
     kept = CACHE / f"runtime-{key}"
     files = [kept / name for name in ("wheel.whl", "python_stdlib.zip", "measured.json")]
@@ -251,7 +250,8 @@ def measured_runtime(wheel: bytes) -> tuple[bytes, bytes, dict]:
         modules = scratch / "out" / "wheel"
         compiled = compiled_wheel(wheel, {path.relative_to(modules).as_posix()[:-1]: path.read_bytes()
                                           for path in modules.rglob("*.pyc")})
-    measured = dict(answer["result"], source_bytes=len(source), trimmed_bytes=len(library),
+    measured = dict(answer["result"], source_bytes=(PYODIDE / "python_stdlib.zip").stat().st_size,
+                    trimmed_bytes=len(library),
                     wheel_bytes=len(wheel), compiled_wheel_bytes=len(compiled))
     kept.mkdir(parents=True, exist_ok=True)
     for path, data in zip(files, (compiled, library, json.dumps(measured, indent=1).encode()), strict=True):
