@@ -11,6 +11,10 @@ what is left of reading the kept games, which runs beside the import). The brows
 run, so all of them see the same load on the machine.
 
     python bench/bench_browsers.py [--game card-commander] [--runs 3] [--browsers chromium firefox webkit]
+
+WebKit's browser inherits this command's environment, so JavaScriptCore's own settings apply to it:
+``JSC_useOMGJIT=0`` (its optimizing WebAssembly tier off) shows where WebKit's extra start time goes
+(README, "Why WebKit starts slower").
 """
 
 from __future__ import annotations
