@@ -193,6 +193,11 @@ def test_a_saved_claim_brings_the_game_back_after_a_new_game_and_a_reload(voila,
         watch(page)
         page.goto(f"{voila.url}/voila/render/card-commander/play.ipynb?token={voila.token}")
         board = page.locator(".capture-board").first
+        # Kept under the notebook's own id for the board's cell, the same on every visit whichever of the
+        # page's boards Voila draws first.
+        keys = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('capture-resume:'))")
+        kept = r"capture-resume:.*/card-commander/play\.ipynb:cell-id=[\w-]+:0"
+        assert any(re.fullmatch(kept, key) for key in keys), keys
         resume = board.get_by_role("button", name="resume the game")
         expect(resume).to_be_visible(timeout=FIRST_DRAW_MS)
         resume.click()

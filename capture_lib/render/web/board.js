@@ -484,10 +484,11 @@ function storage() {
 // Each board keeps its own game (a claim on it, which this browser keeps) under a key of its page and its
 // place on the page; a reload offers to resume that board's game, and nothing but the player's own
 // choice (a new game, a loaded game, a game's end) throws the kept game away. The place is the book's
-// board id (named by its content, the same on every visit), or the id a page gives the board's own element;
-// else, where a notebook host gives a board a fresh id on every visit (JupyterLab, Voila), its game and its
-// order among the page's boards drawn so far. An id comes first because that order depends on which board
-// the host draws first: two boards of one game drawn in the other order would take each other's place.
+// board id (named by its content, the same on every visit), or the id a page gives the board's own element,
+// or in a notebook host (Voila) the notebook's own id of the board's cell and the board's place among that
+// cell's outputs; else (a host that names neither) its game and its order among the page's boards drawn so
+// far. A name comes first because that order depends on which board the host draws first: two boards of
+// one game drawn the other way round would take each other's place.
 // Found once a board is on its page, then kept: a board's place never changes, and the page-order fallback
 // would otherwise read the whole document on every draw.
 const resumeKeys = new WeakMap();
@@ -496,10 +497,19 @@ function resumeKey(el, values) {
   const book = el.closest && el.closest(".capture-static-board[id]");
   const place = book ? book.id
     : el.id ? `#${el.id}`
-    : `${values.game || "board"}:${[...document.querySelectorAll(".capture-board")].indexOf(el)}`;
+    : notebookPlace(el) || `${values.game || "board"}:${[...document.querySelectorAll(".capture-board")].indexOf(el)}`;
   const key = `capture-resume:${location.pathname}:${place}`;
   resumeKeys.set(el, key);
   return key;
+}
+
+// The board's cell by the notebook's own cell id (Voila writes it as the cell's id, "cell-id=..."), and its
+// output's place in that cell; null where the host names no cell.
+function notebookPlace(el) {
+  const cell = el.closest && el.closest(".jp-Cell[id]");
+  const output = cell && el.closest(".jp-OutputArea-output");
+  if (!output) return null;
+  return `${cell.id}:${[...cell.querySelectorAll(".jp-OutputArea-output")].indexOf(output)}`;
 }
 
 function keepResume(el, values) {
