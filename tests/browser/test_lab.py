@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -42,4 +43,8 @@ def test_run_a_chapter_notebook_and_play_one_move(lab, open_page):
     driver.ready_move(board).click()
     expect(status).not_to_have_text(before["status"], timeout=MOVE_MS)
     driver.check_applied(board, before)
+    # The board keeps its game under its cell's place in the notebook, as JupyterLab numbers its cells, and its
+    # place among that cell's outputs: the same on every visit, whichever board JupyterLab draws first.
+    keys = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('capture-resume:'))")
+    assert any(re.fullmatch(r"capture-resume:.*:cell-\d+:0", key) for key in keys), keys
     assert not page.problems, page.problems

@@ -485,9 +485,8 @@ function storage() {
 // place on the page; a reload offers to resume that board's game, and nothing but the player's own
 // choice (a new game, a loaded game, a game's end) throws the kept game away. The place is the book's
 // board id (named by its content, the same on every visit), or the id a page gives the board's own element,
-// or in a notebook host (Voila) the notebook's own id of the board's cell and the board's place among that
-// cell's outputs; else (a host that names neither) its game and its order among the page's boards drawn so
-// far. A name comes first because that order depends on which board the host draws first: two boards of
+// or in a notebook host (Voila, JupyterLab) the board's cell and its place among that cell's outputs; else
+// (a host that names neither) its game and its order among the page's boards drawn so far. A name comes first because that order depends on which board the host draws first: two boards of
 // one game drawn the other way round would take each other's place.
 // Found once a board is on its page, then kept: a board's place never changes, and the page-order fallback
 // would otherwise read the whole document on every draw.
@@ -503,13 +502,15 @@ function resumeKey(el, values) {
   return key;
 }
 
-// The board's cell by the notebook's own cell id (Voila writes it as the cell's id, "cell-id=..."), and its
+// The board's cell, by the notebook's own cell id where the host writes it as the cell's id (Voila:
+// "cell-id=...") or else by the cell's place in the notebook as JupyterLab numbers it, and the board's
 // output's place in that cell; null where the host names no cell.
 function notebookPlace(el) {
-  const cell = el.closest && el.closest(".jp-Cell[id]");
+  const cell = el.closest && el.closest(".jp-Cell");
   const output = cell && el.closest(".jp-OutputArea-output");
-  if (!output) return null;
-  return `${cell.id}:${[...cell.querySelectorAll(".jp-OutputArea-output")].indexOf(output)}`;
+  const name = cell && (cell.id || (cell.dataset.windowedListIndex ? `cell-${cell.dataset.windowedListIndex}` : ""));
+  if (!output || !name) return null;
+  return `${name}:${[...cell.querySelectorAll(".jp-OutputArea-output")].indexOf(output)}`;
 }
 
 function keepResume(el, values) {
