@@ -486,8 +486,9 @@ function storage() {
 // choice (a new game, a loaded game, a game's end) throws the kept game away. The place is the book's
 // board id (named by its content, the same on every visit), or the id a page gives the board's own element,
 // or in a notebook host (Voila, JupyterLab) the board's cell and its place among that cell's outputs; else
-// (a host that names neither) its game and its order among the page's boards drawn so far. A name comes first because that order depends on which board the host draws first: two boards of
-// one game drawn the other way round would take each other's place.
+// (a host that names neither) its game and its order among the page's boards drawn so far. A name comes
+// first because that order depends on which board the host draws first: two boards of one game drawn the
+// other way round would take each other's place.
 // Found once a board is on its page, then kept: a board's place never changes, and the page-order fallback
 // would otherwise read the whole document on every draw.
 const resumeKeys = new WeakMap();
