@@ -21,6 +21,24 @@ STATUS = ".cap-status strong"
 PROGRESS = ".cap-log summary"
 
 
+#: The games a page keeps for resuming after a reload, by storage key (a function's body, for any browser's
+#: driver): the board keeps each under ``capture-resume:`` and its place on the page (``resumeKey`` in
+#: ``board.js``).
+KEPT_GAMES = """
+const out = {};
+for (let i = 0; i < localStorage.length; i++) {
+  const key = localStorage.key(i);
+  if (key.startsWith("capture-resume:")) out[key] = localStorage.getItem(key);
+}
+return out;
+"""
+
+
+def kept_games(page) -> dict[str, str]:
+    """The games a Playwright page keeps for resuming, by storage key (``KEPT_GAMES``)."""
+    return page.evaluate(f"() => {{{KEPT_GAMES}}}")
+
+
 def texts(locator) -> list[str]:
     """The text of every element ``locator`` matches, read in one call (hidden ones included)."""
     return locator.evaluate_all("els => els.map((e) => e.textContent)")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .drivers import DRIVERS
+from .drivers import DRIVERS, kept_games
 from .servers import ROOT, lab_on_copies
 
 pytestmark = pytest.mark.browser
@@ -45,6 +45,6 @@ def test_run_a_chapter_notebook_and_play_one_move(lab, open_page):
     driver.check_applied(board, before)
     # The board keeps its game under its cell's place in the notebook, as JupyterLab numbers its cells, and its
     # place among that cell's outputs: the same on every visit, whichever board JupyterLab draws first.
-    keys = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('capture-resume:'))")
+    keys = list(kept_games(page))
     assert any(re.fullmatch(r"capture-resume:.*:cell-\d+:0", key) for key in keys), keys
     assert not page.problems, page.problems

@@ -18,6 +18,7 @@ import threading
 
 import pytest
 
+from .drivers import KEPT_GAMES
 from .other_browsers import BROWSERS, find_firefox, find_webkit
 
 pytestmark = pytest.mark.browser
@@ -66,15 +67,6 @@ return {legal: (scene.actions || []).map((a) => a.notation), scene, log: board.m
         message: board.model.get("message") || "", kind: board.model.get("message_kind") || ""};
 """
 
-#: The claims the page keeps in the browser's storage, for resuming a game after a reload.
-CLAIMS = """
-const out = {};
-for (let i = 0; i < localStorage.length; i++) {
-  const key = localStorage.key(i);
-  if (key.startsWith("capture-resume:")) out[key] = localStorage.getItem(key);
-}
-return out;
-"""
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +126,7 @@ def resume_kept(browser, claims: dict[str, str], index: int) -> None:
     assert claims, "the page kept no claim on the game in progress"
     # The same boards still keep their games (a claim may have moved on: the page keeps the game once more as
     # it hides, after the computer's last reply).
-    assert set(browser.run(CLAIMS)) >= set(claims), "going live threw the kept game away"
+    assert set(browser.run(KEPT_GAMES)) >= set(claims), "going live threw the kept game away"
     assert browser.run(VALUES % index)["legal"], "the reloaded board offers no move"
     assert browser.run(OFFER % index) == "resume the game", "the reloaded board offers no resume"
 
@@ -181,7 +173,7 @@ def test_a_play_page_goes_live_refuses_a_move_answers_and_reloads(other_browser,
     else:
         pytest.fail(f"{browser.name}, {game}: the computer never answered")
 
-    claims = browser.run(CLAIMS)
+    claims = browser.run(KEPT_GAMES)
     problems = browser.problems()
     browser.reload()
     resume_kept(browser, claims, browser.run(WAIT_LIVE))

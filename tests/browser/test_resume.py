@@ -15,6 +15,8 @@ import pytest
 from capture_lib.session.board import BoardController
 from tests.harness import drawn, serve
 
+from .drivers import kept_games
+
 pytestmark = pytest.mark.browser
 
 
@@ -36,12 +38,6 @@ def play(page, board: str, moves: int) -> list[str]:
     return page.evaluate(f"window.captureBoards[{board!r}].get('log')")
 
 
-def claims(page) -> dict[str, str]:
-    """The games the page keeps for resuming, by storage key."""
-    return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
-        .filter((k) => k.startsWith("capture-resume:")).map((k) => [k, localStorage.getItem(k)]))""")
-
-
 def test_each_board_keeps_its_own_game_and_a_reload_offers_it_back(browser):
     sessions = fresh()
     with serve(sessions) as url:
@@ -53,7 +49,7 @@ def test_each_board_keeps_its_own_game_and_a_reload_offers_it_back(browser):
             page.locator(f"#{board} .cap-status").first.wait_for()
         first = play(page, "first", 1)
         second = play(page, "second", 2)
-        kept = claims(page)
+        kept = kept_games(page)
         # Each under its own place, the id the page gives its element: the page draws its boards in whatever
         # order their modules load, so an order among the boards drawn so far could give two boards one place.
         assert sorted(kept) == ["capture-resume:/:#first", "capture-resume:/:#second"], sorted(kept)
@@ -63,7 +59,7 @@ def test_each_board_keeps_its_own_game_and_a_reload_offers_it_back(browser):
         page.reload()
         for board in sessions:
             page.locator(f"#{board} .cap-status").first.wait_for()
-        assert claims(page) == kept, "going live threw a kept game away"
+        assert kept_games(page) == kept, "going live threw a kept game away"
         offer = "resume the game"
         assert page.locator("#other").get_by_role("button", name=offer).count() == 0, "nothing was played there"
         page.locator("#second").get_by_role("button", name=offer).click()
@@ -81,6 +77,6 @@ def test_each_board_keeps_its_own_game_and_a_reload_offers_it_back(browser):
         page.locator("#first .cap-status").first.wait_for()
         page.locator("#first").get_by_role("button", name="not now").click()
         assert page.locator("#first").get_by_role("button", name=offer).count() == 0
-        assert len(claims(page)) == 2
+        assert len(kept_games(page)) == 2
         assert errors == []
         page.close()

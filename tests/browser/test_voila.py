@@ -19,7 +19,7 @@ from capture_lib.classroom.voila import PlayPage, book_dir, play_pages
 from capture_lib.session import vault
 
 from .conftest import watch
-from .drivers import DRIVERS
+from .drivers import DRIVERS, kept_games
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -195,7 +195,7 @@ def test_a_saved_claim_brings_the_game_back_after_a_new_game_and_a_reload(voila,
         board = page.locator(".capture-board").first
         # Kept under the notebook's own id for the board's cell, the same on every visit whichever of the
         # page's boards Voila draws first.
-        keys = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('capture-resume:'))")
+        keys = list(kept_games(page))
         kept = r"capture-resume:.*/card-commander/play\.ipynb:cell-id=[\w-]+:0"
         assert any(re.fullmatch(kept, key) for key in keys), keys
         resume = board.get_by_role("button", name="resume the game")
