@@ -68,7 +68,6 @@ return {legal: (scene.actions || []).map((a) => a.notation), scene, log: board.m
 """
 
 
-
 @pytest.fixture(scope="module")
 def live_site(built_book):
     """The built book served by ``capture serve``'s server on a free port of 127.0.0.1."""
