@@ -11,10 +11,12 @@ what is left of reading the kept games, which runs beside the import). The brows
 run, so all of them see the same load on the machine.
 
     python bench/bench_browsers.py [--game card-commander] [--runs 3] [--browsers chromium firefox webkit]
+                                   [--jsc JSC_useOMGJIT=0 ...]
 
-WebKit's browser inherits this command's environment, so JavaScriptCore's own settings apply to it:
-``JSC_useOMGJIT=0`` (its optimizing WebAssembly tier off) shows where WebKit's extra start time goes
-(README, "Why WebKit starts slower").
+Each ``--jsc SETTING=VALUE`` adds one more WebKit, started with that JavaScriptCore setting in its
+environment, which takes its turn with the others: the settings that show where WebKit's extra start time
+goes (its optimizing WebAssembly tier, README, "Why WebKit starts slower") are compared run by run with
+the default WebKit, under the same load. No page can choose these settings; they measure, not fix.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from capture_lib.classroom.static import make_server  # noqa: E402
-from tests.browser.other_browsers import BROWSERS  # noqa: E402
+from tests.browser.other_browsers import BROWSERS, ScriptFailed  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -85,6 +87,7 @@ def one_run(make, url: str) -> tuple[dict, dict]:
 
 
 def line(values: list[float]) -> str:
+    """Milliseconds as a median and a range in seconds."""
     return (f"median {statistics.median(values) / 1000:.2f} s "
             f"({min(values) / 1000:.2f} to {max(values) / 1000:.2f}, n={len(values)})")
 
@@ -96,18 +99,34 @@ def main() -> int:
     parser.add_argument("--browsers", nargs="+", default=["chromium", "firefox", "webkit"],
                         choices=["chromium", "firefox", "webkit"])
     parser.add_argument("--html", type=pathlib.Path, default=ROOT / "_build" / "html")
+    parser.add_argument("--jsc", action="append", default=[], metavar="SETTING=VALUE",
+                        help="one more WebKit with this JavaScriptCore setting (repeatable)")
     args = parser.parse_args()
+    variants = {}
+    for setting in args.jsc:
+        name, equals, value = setting.partition("=")
+        if not name.startswith("JSC_") or not equals:
+            parser.error(f"--jsc takes a JavaScriptCore setting as JSC_name=value, not {setting!r}")
+        variants[f"webkit {setting}"] = (lambda name=name, value=value: BROWSERS["webkit"]({name: value}))
+    names = [*args.browsers, *variants]
     from playwright.sync_api import sync_playwright
 
     server = make_server(args.html, 0, "127.0.0.1")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/book/{args.game}/play.html"
-    results: dict[str, dict[str, list]] = {name: {"cold": [], "warm": [], "phases": []} for name in args.browsers}
+    results: dict[str, dict[str, list]] = {name: {"cold": [], "warm": [], "phases": [], "failed": []}
+                                           for name in names}
     with sync_playwright() as playwright:
-        makers = {"chromium": lambda: Chromium(playwright), **BROWSERS}
+        makers = {"chromium": lambda: Chromium(playwright), **BROWSERS, **variants}
         for _ in range(args.runs):
-            for name in args.browsers:
-                cold, warm = one_run(makers[name], url)
+            for name in names:
+                try:
+                    cold, warm = one_run(makers[name], url)
+                except ScriptFailed as failure:
+                    # Counted and said, not fatal: a setting that breaks the page is a finding too.
+                    results[name]["failed"].append(str(failure))
+                    print(f"  {name}: failed: {failure}", flush=True)
+                    continue
                 results[name]["cold"].append(cold["live"])
                 results[name]["warm"].append(warm["live"])
                 results[name]["phases"].append(cold["phases"])
@@ -117,9 +136,13 @@ def main() -> int:
     print(f"time to a live board, {args.game} play page, over capture serve on 127.0.0.1:")
     base = statistics.median(results[args.browsers[0]]["cold"])
     for name, row in results.items():
+        failed = f"; failed {len(row['failed'])} of {args.runs} runs" if row["failed"] else ""
+        if not row["cold"]:
+            print(f"  {name}: no run went live{failed}")
+            continue
         ratio = statistics.median(row["cold"]) / base
         print(f"  {name}: cold {line(row['cold'])}; warm {line(row['warm'])}; "
-              f"cold {ratio:.2f} times {args.browsers[0]}'s")
+              f"cold {ratio:.2f} times {args.browsers[0]}'s{failed}")
     return 0
 
 

@@ -200,7 +200,9 @@ class WebKit:
 
     name = "WebKit"
 
-    def __init__(self) -> None:
+    def __init__(self, settings: dict[str, str] | None = None) -> None:
+        """Starts the browser; ``settings`` are extra environment variables for it (JavaScriptCore reads its
+        own, ``JSC_*``, from there: the bench compares them, ``bench_browsers.py --jsc``)."""
         found = find_webkit()
         if found is None:
             raise FileNotFoundError("WebKitWebDriver, the MiniBrowser or Xvfb is not installed")
@@ -212,7 +214,7 @@ class WebKit:
                              self.home / "xvfb.log")
         port = free_port()
         env = dict(os.environ, DISPLAY=f":{display}", HOME=str(self.home), XDG_CACHE_HOME=str(self.home / "cache"),
-                   XDG_DATA_HOME=str(self.home / "data"), WEBKIT_DISABLE_COMPOSITING_MODE="1")
+                   XDG_DATA_HOME=str(self.home / "data"), WEBKIT_DISABLE_COMPOSITING_MODE="1", **(settings or {}))
         self.driver = _start([driver, f"--port={port}", "--host=127.0.0.1"], self.home / "driver.log", env)
         self.base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + START_SECONDS

@@ -135,9 +135,11 @@ def resume_kept(browser, claims: dict[str, str], index: int) -> None:
 #: machine they went past 240 s. Capture the Commander's passed alone (about 50 s for the whole test) and in
 #: every run but one, a CI run where it did not go live within 240 s. Running them costs minutes of CI each;
 #: until WebKit starts the engine faster (issue 26: WebKit at most 1.5 times Chromium's time to a live
-#: board), they are left out there. The time goes to JavaScriptCore's optimizing WebAssembly tier
-#: competing for the two cores while CPython starts (README, "Why WebKit starts slower"); turning that tier
-#: off is no way round for a test: Command Capture's page then failed after its reload.
+#: board), they are left out there. The time goes to JavaScriptCore's optimizing WebAssembly tier compiling
+#: CPython's interpreter loop, the runtime's largest function, while CPython starts (README, "Why WebKit starts
+#: slower"). Keeping the tier from it (``JSC_maximumOMGCandidateCost=60000``) is no way round for a test:
+#: WebKit goes live sooner, but Command Capture's and Medieval's tests still ran past 240 s; and turning the
+#: tier off made Command Capture's page fail after its reload.
 WEBKIT_TOO_SLOW = ("capture-the-commander", "command-capture", "medieval-capture")
 
 
