@@ -1,4 +1,12 @@
-"""Shared fixtures: the built book (built once per test run) and a headless Chromium."""
+"""Shared fixtures: the built book (built once per test run) and a headless Chromium; how the run is split.
+
+The README's test command runs pytest on two workers (pytest-xdist, ``--dist loadgroup``). Every test that
+needs the built book or a browser is put in one group, ``BOOK_GROUP``, so that one worker builds the book
+once and drives one browser while the other worker runs the engine's tests; each notebook checked by nbval
+is a group of its own, since its cells run in order in one kernel. ``tools/test.sh`` starts the book's
+build before pytest (``BUILD_ENV`` names its folder), so the build overlaps the engine's tests; without it,
+the first test that needs the book builds it.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +15,34 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+#: The xdist group of the tests that need the built book or a browser: one worker runs them all.
+BOOK_GROUP = "book-and-browsers"
+#: Set by ``tools/test.sh`` to the folder where it writes the build started before pytest: ``log`` and, once
+#: the build has ended, ``returncode``.
+BUILD_ENV = "CAPTURE_TEST_BUILD"
+#: The longest a test waits for the book's build (a cold build on two busy cores takes about five minutes).
+BUILD_SECONDS = 1500
+
+
+def _needs_the_book(item: pytest.Item) -> bool:
+    fixtures = getattr(item, "fixturenames", ())
+    return ("built_book" in fixtures or "browser" in fixtures or item.get_closest_marker("browser") is not None
+            or item.get_closest_marker("book") is not None)
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(config, items):
+    """Group the tests for ``--dist loadgroup`` (see the module's docstring)."""
+    for item in items:
+        if item.nodeid.endswith(".ipynb") or ".ipynb::" in item.nodeid:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+        elif _needs_the_book(item):
+            item.add_marker(pytest.mark.xdist_group(BOOK_GROUP))
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -31,13 +63,41 @@ def kept_games_folder(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def built_book() -> dict:
-    """Build the HTML book strictly (any Sphinx warning fails) with ``capture book --strict``."""
-    result = subprocess.run([sys.executable, "-m", "capture_lib.cli", "book", "--strict"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=1200)
-    log = result.stdout + result.stderr
+    """The HTML book, built strictly (any Sphinx warning fails) by ``capture book --strict``: the build that
+    ``tools/test.sh`` started before pytest (``BUILD_ENV``), or one made here for a run without it."""
+    started = os.environ.get(BUILD_ENV)
+    if started:
+        folder = pathlib.Path(started)
+        deadline = time.monotonic() + BUILD_SECONDS
+        while not (folder / "returncode").is_file():
+            if time.monotonic() > deadline:
+                pytest.fail(f"the book's build started by tools/test.sh did not end within {BUILD_SECONDS} s")
+            time.sleep(1)
+        returncode = int((folder / "returncode").read_text() or "1")
+        log = (folder / "log").read_text(encoding="utf-8", errors="replace")
+    else:
+        result = subprocess.run([sys.executable, "-m", "capture_lib.cli", "book", "--strict"], cwd=ROOT,
+                                capture_output=True, text=True, timeout=BUILD_SECONDS)
+        returncode, log = result.returncode, result.stdout + result.stderr
     (ROOT / "_build").mkdir(exist_ok=True)
     (ROOT / "_build" / "test-build.log").write_text(log, encoding="utf-8")  # for reading after a failure
-    return {"returncode": result.returncode, "log": log, "html": ROOT / "_build" / "html"}
+    return {"returncode": returncode, "log": log, "html": ROOT / "_build" / "html"}
+
+
+@pytest.fixture(scope="session")
+def book_site(built_book):
+    """The built book served by ``capture serve``'s static server on a free port of 127.0.0.1, for the whole
+    run: ``(base URL, the book's folder)``."""
+    import threading
+
+    from capture_lib.classroom.static import make_server
+
+    assert built_book["returncode"] == 0, built_book["log"][-3000:]
+    server = make_server(built_book["html"], 0, "127.0.0.1")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", built_book["html"]
+    server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="session")

@@ -2,10 +2,31 @@
 # Set up (first time only) and run every test: lint, unit and property tests, the notebooks under
 # nbval, the strict book build, and the browser tests (Debian's chromium, firefox-esr and WebKitGTK's
 # driver are installed if missing).
+#
+#   bash tools/test.sh           everything, on two pytest workers, the book's build started first
+#   bash tools/test.sh --fast    the engine's tests alone (no book, notebook or browser): a few minutes
+#   bash tools/test.sh ARGS      ARGS go to pytest (a file, -k EXPR, --durations=20, -n 0 for one process)
+#
+# Budgets (random games, hypothesis examples) are CI's unless CAPTURE_TEST_DEPTH=deep (tests/budgets.py).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/tools/setup.sh" test
 cd "$ROOT"
+
+fast=0
+if [ "${1:-}" = "--fast" ]; then
+  fast=1
+  shift
+fi
+
+echo "==> ruff"
+ruff check .
+
+if [ "$fast" = "1" ]; then
+  echo "==> pytest, the engine's tests (no book, notebooks or browsers)"
+  exec python -m pytest tests -m "not browser and not book and not slow" -n 2 --dist loadgroup \
+    -p no:cacheprovider "$@"
+fi
 
 # The browsers a class uses, from Debian: Chromium (driven by playwright), Firefox ESR (WebDriver BiDi) and
 # WebKitGTK (WebKitWebDriver and its MiniBrowser, on an Xvfb screen). Installed with apt-get where missing
@@ -28,7 +49,18 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
 fi
 
-echo "==> ruff"
-ruff check .
-echo "==> pytest (unit, property, notebooks, book build, browser)"
-python -m pytest tests book --nbval -p no:cacheprovider "$@"
+# The strict book build, started now (for the whole run, not for a chosen subset) so that it runs beside the
+# engine's tests; the tests that need the book wait for it (tests/conftest.py, built_book) and read its log.
+if [ "$#" -eq 0 ]; then
+  CAPTURE_TEST_BUILD="$(mktemp -d "${TMPDIR:-/tmp}/capture-test-build.XXXXXX")"
+  export CAPTURE_TEST_BUILD
+  echo "==> building the book (strict) in the background: $CAPTURE_TEST_BUILD/log"
+  setsid bash -c 'python -m capture_lib.cli book --strict >"$CAPTURE_TEST_BUILD/log" 2>&1
+    echo $? >"$CAPTURE_TEST_BUILD/returncode.part"; mv "$CAPTURE_TEST_BUILD/returncode.part" "$CAPTURE_TEST_BUILD/returncode"' &
+  build=$!
+  # A run stopped early (Ctrl-C, a failure in collection) stops the build too.
+  trap 'kill -- "-$build" 2>/dev/null || true' EXIT
+fi
+
+echo "==> pytest (unit, property, notebooks, book build, browser), two workers"
+python -m pytest tests book --nbval -n 2 --dist loadgroup -p no:cacheprovider "$@"

@@ -1,10 +1,10 @@
-"""The built book in a real browser: no console errors, boards drawn, examples step, nothing leaves localhost."""
+"""The built book's pictures in a real browser, without the engine: from a plain folder, on a phone, by keyboard,
+to a screen reader. Every page's own checks are one crawl of the live book (``tests/browser/test_book_pages.py``)."""
 
 from __future__ import annotations
 
 import functools
 import http.server
-import pathlib
 import threading
 
 import pytest
@@ -35,10 +35,6 @@ def site(built_book):
     server.shutdown()
 
 
-def pages(html: pathlib.Path) -> list[pathlib.Path]:
-    return sorted(p for p in (html / "book").rglob("*.html"))
-
-
 def open_page(browser, url: str):
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     # These tests are about the pictures every page steps through; the engine (tests/browser/test_live_book.py)
@@ -56,43 +52,6 @@ def open_page(browser, url: str):
     page.wait_for_load_state("load")
     page.wait_for_timeout(300)
     return page, problems, outside
-
-
-def test_every_page_opens_cleanly_and_draws_its_boards(browser, site):
-    for path in pages(site["dir"]):
-        url = f"{site['url']}/{path.relative_to(site['dir']).as_posix()}"
-        page, problems, outside = open_page(browser, url)
-        static = page.locator(".capture-static-board").count()
-        drawn = page.locator(".capture-static-board.capture-board").count()
-        assert drawn == static, f"{path.name}: {static - drawn} of {static} boards were not drawn"
-        assert not problems, f"{path.name}: {problems}"
-        assert not outside, f"{path.name} asked the network for {outside}"
-        page.close()
-
-
-def test_examples_step_forward_and_back(browser, site):
-    for path in pages(site["dir"]):
-        url = f"{site['url']}/{path.relative_to(site['dir']).as_posix()}"
-        page, problems, _ = open_page(browser, url)
-        steppers = page.locator(".cap-stepper")
-        for i in range(steppers.count()):
-            board = page.locator(".capture-static-board").filter(has=page.locator(".cap-stepper")).nth(i)
-            before_board = board.inner_html()
-            if board.locator(".cap-lesson").count():
-                # A lesson's pictures are its questions (no answer in the page): a picture names no move.
-                board.get_by_role("button", name="next picture").click()
-                assert board.inner_html() != before_board
-                board.get_by_role("button", name="previous picture").click()
-                continue
-            board.get_by_role("button", name="next step").click()
-            after = board.locator(".cap-step-action").inner_text()
-            assert after.strip(), f"{path.name}: step 1 shows no notation"
-            assert board.inner_html() != before_board
-            board.get_by_role("button", name="previous step").click()
-            assert board.inner_html() == before_board
-            assert board.locator(".cap-step-action").count() == 0
-        assert not problems, f"{path.name}: {problems}"
-        page.close()
 
 
 def test_pages_work_from_a_plain_folder(browser, built_book):

@@ -177,26 +177,6 @@ def test_the_servers_own_pages_speak_to_students():
         assert not developer_words(read(re.sub(r"\{[{%].*?[%}]\}", "", page, flags=re.S))), page[:300]
 
 
-@pytest.fixture(scope="module")
-def book_site(built_book):
-    """The book build of this session, served on 127.0.0.1 from its folder."""
-    import functools
-    import http.server
-    import threading
-
-    assert built_book["returncode"] == 0, built_book["log"][-2000:]
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format, *args):  # noqa: A002 - the base class's name
-            pass
-
-    handler = functools.partial(Quiet, directory=str(built_book["html"]))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", built_book["html"]
-    server.shutdown()
-
-
 #: How a page shows its code cells and its printed results, measured in the browser.
 MEASURE = """() => {
   const inputs = [...document.querySelectorAll('.cell_input')];

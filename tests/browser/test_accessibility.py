@@ -1,7 +1,7 @@
 """Accessibility: axe-core finds no WCAG 2.1 A/AA violation in our markup, and every board plays by keyboard.
 
-- Every page of the built book, in light at 1280 px and in dark at 390 px (a phone), opened over
-  ``capture serve``'s static server as a reader opens it (the boards drawn from their pictures and frames).
+- Every page of the built book is audited once its boards are live, in light and dark, by the one crawl of the
+  book (``tests/browser/test_book_pages.py``).
 - Every game's live board (the shared renderer over its session, ``tests.harness``), at its start, with a
   move under way and after the computer's reply, in light and dark at 1280 and 390 px.
 - A whole game of each game played from the keyboard alone (Tab, the arrow keys in a grid, Enter), as
@@ -11,8 +11,6 @@ axe's rules and the book's theme are kept apart in ``tests/browser/axe.py``.
 """
 
 from __future__ import annotations
-
-import threading
 
 import pytest
 
@@ -33,42 +31,6 @@ BOARD_LOOKS = (("light", 1280), ("dark", 1280), ("light", 390), ("dark", 390))
 #: Options for a short whole game by keyboard: Medieval to one Crown (as the play page's quick game), Command
 #: Capture from the quick set-up to a turn limit (a draw at the limit is an end like any other).
 SHORT = {"medieval-capture": {"crowns_to_win": 1}, "command-capture": {"setup": "quick", "turn_limit": 50}}
-
-
-@pytest.fixture(scope="module")
-def site(built_book):
-    """The built book over ``capture serve``'s static server on 127.0.0.1."""
-    from capture_lib.classroom.static import make_server
-
-    assert built_book["returncode"] == 0, built_book["log"][-2000:]
-    server = make_server(built_book["html"], 0, "127.0.0.1")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", built_book["html"]
-    server.shutdown()
-    server.server_close()
-
-
-def test_no_page_of_the_book_breaks_wcag_in_light_or_dark(browser, site):
-    base, html = site
-    # Every page a reader reads (the front door's redirect to the introduction is no page of ours to read).
-    pages = sorted(p.relative_to(html).as_posix() for p in html.rglob("*.html")
-                   if "_static" not in p.parts and "reports" not in p.parts and p.name != "genindex.html"
-                   and p.name != "search.html" and 'http-equiv="Refresh"' not in p.read_text(encoding="utf-8")[:200])
-    assert len(pages) > 40
-    found = []
-    for scheme, width in PAGE_LOOKS:
-        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-        page = context.new_page()
-        for path in pages:
-            if width < 1000 and path.rsplit("/", 1)[-1].removesuffix(".html") not in PHONE_PAGES:
-                continue
-            page.goto(f"{base}/{path}")
-            page.wait_for_load_state("load")
-            broken = violations(page)
-            if broken:
-                found.append(report(broken, f"{path} ({scheme}, {width} px)"))
-        context.close()
-    assert not found, "\n".join(found)
 
 
 def _board_states(slug: str) -> list[tuple[str, BoardController]]:

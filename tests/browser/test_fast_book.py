@@ -1,11 +1,7 @@
 """The live book loads fast and keeps working offline (issue 26): in Chromium, over ``capture serve``'s server.
 
-- A page logs no error at all: sphinx-thebe's configuration is gone ("Identifier 'THEBE_JS_URL' has
-  already been declared") and the theme's mode is set ("Got invalid theme mode").
-- The page's scripts do not hold up its first paint: only the theme's tiny options script is not deferred;
-  its stylesheets are one file (and each board's own), and no search index loads but on the search page.
-- Nothing on a play page moves as its boards are drawn and go live (the first board's picture and each
-  board's status line hold their places from the first paint).
+- Every page's own checks (no error logged, scripts deferred, one stylesheet, nothing moving as the boards go
+  live) are the one crawl of the book's (``tests/browser/test_book_pages.py``).
 - What the server sends is compressed (brotli), and a play page's first visit downloads at most 6 MB.
 - The engine runs on the trimmed standard library the build wrote (``book/_ext/engine_runtime.py``).
 - A second visit downloads nothing of the runtime, the engine or the boards (the service worker has them),
@@ -15,7 +11,6 @@
 from __future__ import annotations
 
 import functools
-import re
 import threading
 
 import pytest
@@ -86,28 +81,6 @@ class Visit:
         self.page.wait_for_function(LIVE, timeout=LIVE_MS, polling=100)
 
 
-def test_pages_log_no_error_and_defer_their_scripts(browser, site, built_book):
-    context = browser.new_context()
-    visit = Visit(context)
-    for page in ("book/intro.html", "book/card-commander/rules.html"):
-        visit.page.goto(f"{site}/{page}")
-        visit.page.wait_for_load_state("load")
-        visit.page.wait_for_timeout(500)
-        html = (built_book["html"] / page).read_text(encoding="utf-8")
-        assert "THEBE_JS_URL" not in html and "sphinx-thebe" not in html and "fontawesome.js" not in html
-        head = html.split("</head>", 1)[0]
-        blocking = [src for attrs, src in re.findall(r'<script([^>]*)src="([^"]+)"', head)
-                    if "defer" not in attrs and "async" not in attrs]
-        assert [src.split("?")[0].rsplit("/", 1)[-1] for src in blocking] == ["documentation_options.js"], blocking
-        # One stylesheet for the theme and the book, the boards' own beside it; no search index but on its page.
-        sheets = re.findall(r'<link[^>]*rel="stylesheet"[^>]*>', head)
-        assert len([s for s in sheets if "data-capture-board-style" not in s]) == 1, sheets
-        assert "searchindex.js" not in head and "searchtools.js" not in head
-    assert "searchindex.js" in (built_book["html"] / "search.html").read_text(encoding="utf-8")
-    assert not visit.errors, visit.errors
-    context.close()
-
-
 def test_a_cold_play_page_is_compressed_and_small_and_runs_the_trimmed_library(browser, site, built_book):
     context = browser.new_context()
     visit = Visit(context)
@@ -144,21 +117,3 @@ def test_a_second_visit_downloads_no_runtime_and_works_offline(browser, site):
     context.close()
 
 
-#: Collects every layout shift of the page from its start (the browser's Layout Instability API).
-SHIFTS = """window.captureShifts = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.captureShifts.push(e.value); })
-  .observe({ type: "layout-shift", buffered: true });"""
-
-
-@pytest.mark.parametrize("game", ["card-commander", "capture-the-commander", "command-capture", "medieval-capture"])
-def test_a_play_page_does_not_move_as_its_boards_are_drawn_and_go_live(browser, site, game):
-    # A phone's screen (the narrowest the book is checked at); the sum is the page's layout shift score.
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True)
-    context.add_init_script(SHIFTS)
-    visit = Visit(context)
-    visit.go_live(f"{site}/book/{game}/play.html")
-    visit.page.wait_for_timeout(500)
-    shifts = visit.page.evaluate("window.captureShifts")
-    assert sum(shifts) < 0.05, f"the page moved as it loaded: {shifts}"
-    assert not visit.errors, visit.errors
-    context.close()

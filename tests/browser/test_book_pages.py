@@ -1,0 +1,212 @@
+"""Every page of the built book, crawled once in Chromium: every per-page check runs on that one crawl.
+
+The book is served by ``capture serve``'s static server on 127.0.0.1 and each page is opened twice, as a
+reader opens it: in light at a desktop's 1280 px and in dark on a phone's 390 px. A page with boards is
+checked once its boards are live (the engine ready, every play, course and exercise board rebuilt by it,
+every worked example offering "try it from here"). The crawl records, for each page and look:
+
+- errors: console errors, page errors and failed requests;
+- requests that leave 127.0.0.1 (a class's network may have no internet);
+- boards: every board's place drawn by its module;
+- on the phone, whether the page scrolls sideways, and how much a play page moved as it loaded (CLS);
+- axe-core's WCAG 2.1 A/AA violations in our markup (``tests/browser/axe.py``);
+- in light, that every worked example steps forward and back to the same picture.
+
+Each test below then asserts one of these over every page, so a failure names every page it concerns.
+The pages' heads (deferred scripts, one stylesheet, no search index but on the search page) are read
+from the built files.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.browser.axe import AXE, report, violations
+
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(not AXE.is_file(), reason="axe-core is installed by npm ci")]
+
+#: How a reader's screen is set: (colour scheme, width in px).
+LOOKS = (("light", 1280), ("dark", 390))
+#: Where a page may send requests: the local server, and what the page makes itself.
+LOCAL = ("http://127.0.0.1:", "blob:", "data:", "about:")
+#: Going live waits for Pyodide (a few seconds on two busy cores).
+LIVE_MS = 90_000
+#: The most a play page may move as it loads, on a phone (Lighthouse calls 0.1 good).
+MOST_SHIFT = 0.05
+
+#: Collects every layout shift of the page from its start (the browser's Layout Instability API).
+SHIFTS = """window.captureShifts = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.captureShifts.push(e.value); })
+  .observe({ type: "layout-shift", buffered: true });"""
+#: Whether every board of the page is live: the engine ready, and every board but a worked example rebuilt.
+ALL_LIVE = """() => {
+  const boards = window.captureBoards ? [...window.captureBoards.values()] : [];
+  if (!boards.length) return true;
+  if (!window.captureEngine) return false;
+  return boards.every((b) => b.kind === "example" || b.live || b.failure);
+}"""
+
+
+@dataclass
+class Visit:
+    """What one page showed in one look."""
+
+    path: str
+    look: tuple[str, int]
+    problems: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    places: int = 0
+    drawn: int = 0
+    live: bool = True
+    wide: int = 0
+    shift: float = 0.0
+    axe: list[dict] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+
+    @property
+    def where(self) -> str:
+        """The page and its look, as a failure names it."""
+        return f"{self.path} ({self.look[0]}, {self.look[1]} px)"
+
+
+def book_pages(html) -> list[str]:
+    """Every page a reader reads: the chapters, the front matter and the teacher's pages (the redirecting front
+    door, the search page and the generated index aside)."""
+    return sorted(p.relative_to(html).as_posix() for p in html.rglob("*.html")
+                  if "_static" not in p.parts and "reports" not in p.parts and "summaries" not in p.parts
+                  and "print-and-play" not in p.parts and p.name not in ("genindex.html", "search.html")
+                  and 'http-equiv="Refresh"' not in p.read_text(encoding="utf-8")[:200])
+
+
+def step_examples(page) -> list[str]:
+    """Step every worked example forward and back; what went wrong, in words."""
+    wrong = []
+    steppers = page.locator(".capture-static-board").filter(has=page.locator(".cap-stepper"))
+    for i in range(steppers.count()):
+        board = steppers.nth(i)
+        before = board.locator(".capture-board").inner_html()
+        if board.locator(".cap-lesson").count():
+            # A lesson's pictures are its questions (no answer in the page): a picture names no move.
+            board.get_by_role("button", name="next picture").click()
+            if board.locator(".capture-board").inner_html() == before:
+                wrong.append(f"board {i}: the next picture changed nothing")
+            board.get_by_role("button", name="previous picture").click()
+            continue
+        board.get_by_role("button", name="next step").click()
+        if not board.locator(".cap-step-action").inner_text().strip():
+            wrong.append(f"board {i}: step 1 shows no notation")
+        board.get_by_role("button", name="previous step").click()
+        if board.locator(".capture-board").inner_html() != before or board.locator(".cap-step-action").count():
+            wrong.append(f"board {i}: stepping back does not bring back the first picture")
+    return wrong
+
+
+def visit(context, base: str, path: str, look: tuple[str, int]) -> Visit:
+    """Open ``path`` in ``context`` and record what the crawl checks (see the module's docstring)."""
+    seen = Visit(path, look)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    # No error at all, the theme's included: sphinx-thebe's configuration is gone ("Identifier 'THEBE_JS_URL'
+    # has already been declared") and the theme's mode is set ("Got invalid theme mode").
+    page.on("console", lambda m: m.type == "error" and seen.problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: seen.problems.append(f"error: {e}"))
+    page.on("requestfailed", lambda r: seen.problems.append(f"failed request: {r.url}"))
+    page.on("request", lambda r: not r.url.startswith(LOCAL) and seen.outside.append(r.url))
+    page.goto(f"{base}/{path}")
+    page.wait_for_load_state("load")
+    seen.places = page.locator(".capture-static-board").count()
+    if seen.places:
+        try:
+            page.wait_for_function(ALL_LIVE, timeout=LIVE_MS, polling=100)
+        except Exception:  # noqa: BLE001 - recorded, and the page checked as it is
+            seen.live = False
+        seen.drawn = page.locator(".capture-static-board.capture-board").count()
+        if look[0] == "light":
+            seen.steps = step_examples(page)
+    seen.wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    seen.shift = sum(page.evaluate("window.captureShifts || []"))
+    seen.axe = violations(page)
+    page.close()
+    return seen
+
+
+@pytest.fixture(scope="module")
+def crawl(browser, book_site) -> list[Visit]:
+    """Every page in every look (``LOOKS``), once."""
+    base, html = book_site
+    pages = book_pages(html)
+    assert len(pages) > 40, pages
+    visits = []
+    for scheme, width in LOOKS:
+        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        context.add_init_script(SHIFTS)
+        for path in pages:
+            visits.append(visit(context, base, path, (scheme, width)))
+        context.close()
+    return visits
+
+
+def test_no_page_logs_an_error(crawl):
+    bad = [f"{v.where}: {v.problems}" for v in crawl if v.problems]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_page_asks_anything_of_another_address(crawl):
+    bad = [f"{v.where}: {v.outside}" for v in crawl if v.outside]
+    assert not bad, "\n".join(bad)
+
+
+def test_every_board_is_drawn_and_goes_live(crawl):
+    bad = [f"{v.where}: {v.places - v.drawn} of {v.places} boards not drawn" for v in crawl if v.drawn != v.places]
+    bad += [f"{v.where}: its boards did not go live within {LIVE_MS // 1000} s" for v in crawl if not v.live]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_page_scrolls_sideways_on_a_phone(crawl):
+    bad = [f"{v.where}: {v.wide} px too wide" for v in crawl if v.look[1] < 1000 and v.wide > 0]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_play_page_moves_as_its_boards_are_drawn_and_go_live(crawl):
+    plays = [v for v in crawl if v.look[1] < 1000 and v.path.endswith("/play.html") and v.places]
+    assert len(plays) >= 4, [v.path for v in plays]
+    bad = [f"{v.where}: moved by {v.shift:.3f}" for v in plays if v.shift >= MOST_SHIFT]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_page_breaks_wcag_with_its_boards_live_in_light_or_dark(crawl):
+    bad = [report(v.axe, v.where) for v in crawl if v.axe]
+    assert not bad, "\n".join(bad)
+
+
+def test_every_worked_example_steps_forward_and_back(crawl):
+    assert any(v.places for v in crawl)
+    bad = [f"{v.where}: {v.steps}" for v in crawl if v.steps]
+    assert not bad, "\n".join(bad)
+
+
+def test_pages_defer_their_scripts_and_load_one_stylesheet(built_book):
+    html = built_book["html"]
+    bad = []
+    for path in book_pages(html):
+        text = (html / path).read_text(encoding="utf-8")
+        if "THEBE_JS_URL" in text or "sphinx-thebe" in text or "fontawesome.js" in text:
+            bad.append(f"{path}: carries sphinx-thebe or fontawesome")
+        head = text.split("</head>", 1)[0]
+        blocking = [src.split("?")[0].rsplit("/", 1)[-1]
+                    for attrs, src in re.findall(r'<script([^>]*)src="([^"]+)"', head)
+                    if "defer" not in attrs and "async" not in attrs]
+        if blocking != ["documentation_options.js"]:
+            bad.append(f"{path}: scripts that hold up the first paint: {blocking}")
+        # One stylesheet for the theme and the book, the boards' own beside it; no search index but on its page.
+        sheets = [link for link in re.findall(r'<link[^>]*rel="stylesheet"[^>]*>', head)
+                  if "data-capture-board-style" not in link]
+        if len(sheets) != 1:
+            bad.append(f"{path}: {len(sheets)} stylesheets")
+        if "searchindex.js" in head or "searchtools.js" in head:
+            bad.append(f"{path}: loads the search index")
+    assert "searchindex.js" in (html / "search.html").read_text(encoding="utf-8")
+    assert not bad, "\n".join(bad)
