@@ -21,12 +21,12 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from capture_lib import CHANCE, load_game
+from capture_lib import CHANCE, list_games, load_game
 from capture_lib.experiments.analysis import GAME_OPTIONS
 from capture_lib.experiments.simulate import head_to_head
 from capture_lib.search.levels import player_for
 
-GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
+GAMES = tuple(list_games())
 #: (player, opponent) pairings measured in every game, and the ceilings where a game is mostly luck.
 PAIRINGS = (("rule", "random"), ("hard", "random"), ("hard", "rule"), ("easy", "rule"), ("medium", "rule"))
 CEILINGS = {"card-commander": (("oracle", "random"), ("oracle", "rule")),

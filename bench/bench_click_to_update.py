@@ -26,7 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from capture_lib.classroom.voila import book_dir, play_pages  # noqa: E402
-from tests.browser.drivers import DRIVERS  # noqa: E402
+from tests.browser.drivers import driver as make_driver  # noqa: E402
 from tests.browser.servers import start_voila  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
@@ -101,13 +101,10 @@ def main() -> None:
                 print(f"click-to-update in the page, Voila host, {args.moves} moves per game "
                       "(median / fastest / slowest, ms)")
                 for slug in slugs:
-                    if slug not in DRIVERS:
-                        print(f"{slug:24s} not timed: tests/browser/drivers.py has no driver for its board")
-                        continue
                     page = browser.new_page(viewport={"width": 1100, "height": 900})
                     page.goto(f"{server.url}/voila/render/{slug}/play.ipynb?token={server.token}")
                     sys.stdout.flush()
-                    times = time_moves(page, DRIVERS[slug](), args.moves)
+                    times = time_moves(page, make_driver(slug), args.moves)
                     updated = [t[0] for t in times]
                     drawn = [t[1] for t in times]
                     print(f"{slug:24s} board updated: {statistics.median(updated):6.1f} / {min(updated):6.1f} / "

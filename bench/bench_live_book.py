@@ -45,11 +45,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from link import Link  # noqa: E402 - beside this script
 
+from capture_lib import list_games  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 LOCAL = ("http://127.0.0.1:", "blob:", "data:", "about:")
-GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
+GAMES = tuple(list_games())
 
 
 def free_port() -> int:

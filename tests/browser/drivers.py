@@ -236,12 +236,15 @@ def _medieval_capture(options: list[dict]) -> list[dict]:
     return sorted(options, key=lambda o: (order.get(o.get("notation", ""), 2), o.get("space", "")))
 
 
-#: A fresh driver for each game whose play page the browser tests and the bench drive (a driver keeps the
-#: moves it played and its own seeded generator, so each test starts one of its own).
-DRIVERS: dict[str, Callable[[], Driver]] = {
-    "card-commander": lambda: Driver("card-commander"),
-    "capture-the-commander": lambda: Driver("capture-the-commander"),
-    "command-capture": lambda: Driver("command-capture", prefer=_command_capture, buttons_first=0.0),
-    "medieval-capture": lambda: Driver("medieval-capture", heading="A quick game", prefer=_medieval_capture,
-                                       buttons_first=1.0),
+#: How the driver steers in a game where its plain random clicks would make a long game (keyword arguments of
+#: ``Driver``); any other game, a new one included, is played by the plain driver.
+STEERING: dict[str, dict] = {
+    "command-capture": {"prefer": _command_capture, "buttons_first": 0.0},
+    "medieval-capture": {"heading": "A quick game", "prefer": _medieval_capture, "buttons_first": 1.0},
 }
+
+
+def driver(slug: str, **given) -> Driver:
+    """A fresh driver of ``slug``'s board (a driver keeps the moves it played and its own seeded generator, so
+    each test starts one of its own), steered as ``STEERING`` says, with ``given`` on top."""
+    return Driver(slug, **{**STEERING.get(slug, {}), **given})

@@ -4,8 +4,10 @@
   book (``tests/browser/test_book_pages.py``).
 - Every game's live board (the shared renderer over its session, ``tests.harness``), at its start, with a
   move under way and after the computer's reply, in light and dark at 1280 and 390 px.
-- A whole game of each game played from the keyboard alone (Tab, the arrow keys in a grid, Enter), as
-  a player without a mouse plays it, against the computer's random level.
+- A whole game played from the keyboard alone (Tab, the arrow keys in a grid, Enter), as a player without a
+  mouse plays it, against the computer's random level: Command Capture's, whose board asks for every kind of
+  keyboard move (a grid walked with the arrows, a choice between moves, the buttons of an action). Every board
+  is the same module, and every game's moves by clicks are the other browser tests'.
 
 axe's rules and the book's theme are kept apart in ``tests/browser/axe.py``.
 """
@@ -14,23 +16,23 @@ from __future__ import annotations
 
 import pytest
 
+from capture_lib.games import list_games
 from capture_lib.session.board import BoardController
 from tests.browser.axe import AXE, report, violations
-from tests.browser.drivers import DRIVERS, wait_for_played
+from tests.browser.drivers import driver as make_driver
+from tests.browser.drivers import wait_for_played
 from tests.harness import serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not AXE.is_file(), reason="axe-core is installed by npm ci")]
 
-GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
-#: How a reader's screen is set: light at a desktop's width for every page, dark on a phone for the pages a
-#: player uses (the chapters' boards and texts; the theme's own chrome is alike on every page); the boards get
-#: all four.
-PAGE_LOOKS = (("light", 1280), ("dark", 390))
-PHONE_PAGES = ("play", "course", "exercises", "rules", "learn")
+#: Every registered game, the tests' toy game included (tests/conftest.py registers it).
+GAMES = list_games()
+#: A board in every look a reader's screen can have.
 BOARD_LOOKS = (("light", 1280), ("dark", 1280), ("light", 390), ("dark", 390))
-#: Options for a short whole game by keyboard: Medieval to one Crown (as the play page's quick game), Command
-#: Capture from the quick set-up to a turn limit (a draw at the limit is an end like any other).
-SHORT = {"medieval-capture": {"crowns_to_win": 1}, "command-capture": {"setup": "quick", "turn_limit": 50}}
+#: The game played whole by keyboard (see the module's docstring), from the quick set-up to a turn limit (a draw
+#: at the limit is an end like any other).
+KEYBOARD_GAME = "command-capture"
+SHORT = {"setup": "quick", "turn_limit": 50}
 
 
 def _board_states(slug: str) -> list[tuple[str, BoardController]]:
@@ -66,10 +68,9 @@ def test_no_board_breaks_wcag_at_any_width_in_light_or_dark(browser, slug):
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("slug", GAMES)
-def test_a_whole_game_by_keyboard_alone(browser, slug):
-    session = BoardController(slug, seed=11, seat=0, level="random", options=SHORT.get(slug))
-    driver = DRIVERS[slug]()
+def test_a_whole_game_by_keyboard_alone(browser, slug=KEYBOARD_GAME):
+    session = BoardController(slug, seed=11, seat=0, level="random", options=SHORT)
+    driver = make_driver(slug)
     driver.keyboard = True
     with serve({"board": session}) as url:
         page = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from .drivers import DRIVERS, kept_games
+from .drivers import driver as make_driver
+from .drivers import kept_games
 from .servers import ROOT, lab_on_copies
 
 pytestmark = pytest.mark.browser
@@ -35,7 +36,7 @@ def test_run_a_chapter_notebook_and_play_one_move(lab, open_page):
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
     page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
 
-    driver = DRIVERS["card-commander"]()
+    driver = make_driver("card-commander")
     board = driver.board(page)
     status = board.locator(driver.status_selector)
     expect(status).to_contain_text("chooses a Commander", timeout=RUN_MS)

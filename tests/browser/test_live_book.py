@@ -151,7 +151,7 @@ def log(live: LivePage, index: int) -> list[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_play_page_goes_live_and_plays(browser, live_site, game):
-    from tests.browser.drivers import DRIVERS
+    from tests.browser.drivers import driver as make_driver
 
     live = LivePage(browser, f"{live_site}/book/{game}/play.html")
     index = live.board_index("play")
@@ -161,7 +161,7 @@ def test_a_play_page_goes_live_and_plays(browser, live_site, game):
     assert legal(live, index), f"{game}: the live board offers no move"
 
     # A move by clicks, as a player makes it: the engine plays it and the log grows.
-    driver = DRIVERS[game]()
+    driver = make_driver(game)
     before = driver.snapshot(root)
     live.click(index, driver.ready_move(root))
     assert live.value(index, "message_kind") == "info", live.value(index, "message")
