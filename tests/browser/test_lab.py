@@ -1,4 +1,5 @@
-"""JupyterLab smoke test: open a copy of a chapter notebook, run every cell, play one move on a board."""
+"""JupyterLab smoke tests, on one JupyterLab for the module: a chapter notebook's cells run and its board takes a move;
+a rulings page shows its rulings as boxes (its stored outputs, before anything runs), not raw MyST."""
 
 from __future__ import annotations
 
@@ -15,15 +16,16 @@ pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 NOTEBOOK = ROOT / "book" / "card-commander" / "play.ipynb"
+RULINGS = ROOT / "book" / "card-commander" / "rulings.ipynb"
 OPEN_MS = 60_000
 RUN_MS = 60_000
 MOVE_MS = 15_000
 
 
-@pytest.fixture
-def lab(tmp_path):
-    """JupyterLab on a copy of the notebook."""
-    with lab_on_copies(tmp_path, NOTEBOOK) as server:
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab on copies of the notebooks (Lab autosaves what it opens), one for the module: it starts slowly."""
+    with lab_on_copies(tmp_path_factory.mktemp("lab"), NOTEBOOK, RULINGS) as server:
         yield server
 
 
@@ -49,3 +51,14 @@ def test_run_a_chapter_notebook_and_play_one_move(lab, open_page):
     keys = list(kept_games(page))
     assert any(re.fullmatch(r"capture-resume:.*:cell-\d+:0", key) for key in keys), keys
     assert not page.problems, page.problems
+
+
+def test_a_rulings_page_in_jupyterlab_shows_boxes_not_myst(lab, open_page):
+    # The stored outputs are what a reader sees on opening the page, before running anything.
+    page = open_page(f"{lab.url}/lab/tree/{RULINGS.name}?token={lab.token}")
+    boxes = page.locator(".jp-OutputArea .capture-ruling")
+    expect(boxes.first).to_be_visible(timeout=OPEN_MS)
+    assert boxes.count() >= 8
+    text = page.locator(".jp-NotebookPanel .jp-Notebook").inner_text()
+    assert ":::" not in text and "{admonition}" not in text
+    assert "Ruling: Aces are number cards" in text
