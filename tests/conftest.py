@@ -37,12 +37,18 @@ def _needs_the_book(item: pytest.Item) -> bool:
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
-    """Group the tests for ``--dist loadgroup`` (see the module's docstring)."""
+    """Group the tests for ``--dist loadgroup`` (see the module's docstring), and within the book's group run
+    the modules that need no built book first, while the book is still being built."""
+    waits: set[str] = set()
     for item in items:
         if item.nodeid.endswith(".ipynb") or ".ipynb::" in item.nodeid:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
         elif _needs_the_book(item):
             item.add_marker(pytest.mark.xdist_group(BOOK_GROUP))
+            if "built_book" in getattr(item, "fixturenames", ()):
+                waits.add(item.nodeid.split("::", 1)[0])
+    # A stable sort by whole modules, so that a module's fixtures are still set up once.
+    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] in waits)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
