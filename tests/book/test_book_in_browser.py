@@ -97,3 +97,32 @@ def test_boards_have_text_for_screen_readers(browser, site):
     assert all(label.strip() for label in labels)
     assert any("face-down card" in label for label in labels), labels[:10]
     page.close()
+
+
+
+def test_examples_and_lessons_step_forward_and_back_without_the_engine(browser, site):
+    # Every page with boards, as a reader without the engine sees it (from a folder, or before it is ready).
+    pages = sorted(p for p in (site["dir"] / "book").rglob("*.html")
+                   if "capture-static-board" in p.read_text(encoding="utf-8"))
+    assert len(pages) >= 8
+    for path in pages:
+        url = f"{site['url']}/{path.relative_to(site['dir']).as_posix()}"
+        page, problems, _ = open_page(browser, url)
+        steppers = page.locator(".capture-static-board").filter(has=page.locator(".cap-stepper"))
+        for i in range(steppers.count()):
+            board = steppers.nth(i)
+            before = board.inner_html()
+            if board.locator(".cap-lesson").count():
+                # A lesson's pictures are its questions (no answer in the page): a picture names no move.
+                board.get_by_role("button", name="next picture").click()
+                assert board.inner_html() != before, f"{path.name}: the next picture changed nothing"
+                board.get_by_role("button", name="previous picture").click()
+                continue
+            board.get_by_role("button", name="next step").click()
+            assert board.locator(".cap-step-action").inner_text().strip(), f"{path.name}: step 1 shows no notation"
+            assert board.inner_html() != before
+            board.get_by_role("button", name="previous step").click()
+            assert board.inner_html() == before
+            assert board.locator(".cap-step-action").count() == 0
+        assert not problems, f"{path.name}: {problems}"
+        page.close()
