@@ -122,7 +122,8 @@ def readable_file(text: str) -> pathlib.Path:
     """An argparse type: a file that exists."""
     path = pathlib.Path(text).expanduser()
     if not path.is_file():
-        raise argparse.ArgumentTypeError(f"cannot read {text}: " + ("it is a folder" if path.exists() else "no such file"))
+        why = "it is a folder" if path.exists() else "no such file"
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {why}")
     return path
 
 
