@@ -66,7 +66,9 @@ class PromptToolkitReader:
     """prompt_toolkit's prompt: editing, this game's history, Tab completion of moves and commands (and of
     file names after ``save`` and ``load``)."""
 
-    def __init__(self, phrases: Phrases) -> None:
+    def __init__(self, phrases: Phrases, **streams: Any) -> None:
+        """``phrases`` gives what Tab completes; ``streams`` are prompt_toolkit's ``input`` and ``output``
+        (default: this process's terminal)."""
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import Completer, Completion, PathCompleter
         from prompt_toolkit.document import Document
@@ -87,9 +89,10 @@ class PromptToolkitReader:
                 for word in next_words(before, phrases()):
                     yield Completion(word, start_position=-len(partial))
 
-        self._session = PromptSession(history=InMemoryHistory(), completer=Moves(), complete_while_typing=False,
-                                      reserve_space_for_menu=6)
-        self._plain = PromptSession()
+        self.completer = Moves()
+        self._session = PromptSession(history=InMemoryHistory(), completer=self.completer,
+                                      complete_while_typing=False, reserve_space_for_menu=6, **streams)
+        self._plain = PromptSession(**streams)
 
     def read(self, prompt: str, complete: bool = True) -> str | None:
         """The line typed at ``prompt``; ``None`` on Ctrl-D."""
