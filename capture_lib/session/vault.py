@@ -84,8 +84,10 @@ def _kept_files(where: pathlib.Path) -> list[pathlib.Path]:
     return [path for path in where.glob("*.json") if TOKEN.fullmatch(path.stem)]
 
 
-def prune(limit: int = MAX_KEPT) -> list[str]:
-    """Remove the oldest kept games beyond ``limit`` (by the time each was last kept); return their names."""
+def prune(limit: int | None = None) -> list[str]:
+    """Remove the oldest kept games beyond ``limit`` (default ``MAX_KEPT``; by the time each was last kept);
+    return their names."""
+    limit = MAX_KEPT if limit is None else limit
     where = folder()
     dated = []
     for path in _kept_files(where):
