@@ -4,7 +4,9 @@
 wheel holds the book's sources (the list is ``capture_lib/bookkit/manifest.py``) under
 ``capture_lib/_book``; ``capture book``, ``capture lab`` and ``capture serve`` copy them into a folder of
 the user's (``capture_lib/bookkit/sources.py``). An editable install reads the checkout itself instead.
-Everything else about the package is in pyproject.toml.
+The project's URLs are the repository's that ``CAPTURE_REPOSITORY`` names at build time
+(``capture_lib/bookkit/repository.py``), and none without it. Everything else about the package is in
+pyproject.toml.
 """
 
 from __future__ import annotations
@@ -21,13 +23,22 @@ HERE = pathlib.Path(__file__).resolve().parent
 SHIPPED = ("capture_lib", "_book")
 
 
-def _manifest():
+def _bookkit(name):
     # By path: capture_lib itself is not importable while it is being built.
-    path = HERE / "capture_lib" / "bookkit" / "manifest.py"
-    spec = importlib.util.spec_from_file_location("capture_book_manifest", path)
+    path = HERE / "capture_lib" / "bookkit" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"capture_book_{name}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _manifest():
+    return _bookkit("manifest")
+
+
+def _project_urls():
+    repository = _bookkit("repository")
+    return repository.project_urls(repository.repository())
 
 
 class BuildPyWithBook(build_py):
@@ -49,4 +60,4 @@ class BuildPyWithBook(build_py):
             shutil.copyfile(HERE / name, destination)
 
 
-setup(cmdclass={"build_py": BuildPyWithBook})
+setup(cmdclass={"build_py": BuildPyWithBook}, project_urls=_project_urls())

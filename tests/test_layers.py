@@ -18,7 +18,7 @@ rank  layer                  modules
 8     hosts                  ``capture_lib.hosts``: anywidget, static pages, the in-browser worker, terminal
 9     bookkit, experiments   the book's helpers; simulations and the analysis (neither imports the other)
 10    classroom              ``capture_lib.classroom``: ``capture serve``
-11    cli                    ``capture_lib.cli``: imported by nothing
+11    cli                    ``capture_lib.cli`` and ``capture_lib.__main__``: imported by nothing
 ====  =====================  ==========================================================================
 
 Besides: a game never imports another game's code; a game's rules import only the core and themselves.
@@ -80,6 +80,8 @@ def layer(module: str) -> tuple[str, str | None]:
         if len(parts) == 2 or parts[2] == "rules":
             return ("rules", game)
         return ("players" if parts[2] == "players" else "presentation", game)
+    if parts[0] == "__main__":
+        return ("cli", None)  # python -m capture_lib: the capture command's other door
     return (parts[0], None)
 
 

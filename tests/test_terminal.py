@@ -31,6 +31,8 @@ from capture_lib.render.text import actions_text, focus, matching, scene_text, w
 from capture_lib.search.levels import player_for
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+#: The escape sequences other than colours that a line editor writes (cursor, screen and mode changes).
+CURSOR = re.compile(r"\x1b\[[0-9;?]*[A-Za-ln-z]")
 
 
 class Terminal:
@@ -42,6 +44,7 @@ class Terminal:
 
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
         env["TERM"] = "xterm"
+        env["PROMPT_TOOLKIT_NO_CPR"] = "1"  # the prompt's editor asks nothing a pseudo-terminal cannot answer
         if not colour:
             env["NO_COLOR"] = "1"
         master, slave = pty.openpty()
@@ -54,13 +57,15 @@ class Terminal:
         self.mark = 0
 
     def since(self, mark: int) -> str:
-        """What the terminal showed from byte ``mark`` on (``\r\n`` as ``\n``)."""
-        return self.seen[mark:].decode("utf-8", "replace").replace("\r\n", "\n")
+        """What the terminal showed from byte ``mark`` on (``\r\n`` as ``\n``), without the line editor's cursor
+        movements (colours stay)."""
+        return CURSOR.sub("", self.seen[mark:].decode("utf-8", "replace")).replace("\r\n", "\n")
 
-    def expect(self, wanted: str, timeout: float = 20) -> str:
-        """Wait until ``wanted`` shows after the last ``send``; what showed since then."""
+    def expect(self, wanted: str, timeout: float = 20, after_echo: bool = False) -> str:
+        """Wait until ``wanted`` shows after the last ``send`` (``after_echo``: after the line typed, which the
+        line editor draws again with its prompt); what showed since then."""
         deadline = time.monotonic() + timeout
-        while wanted not in self.since(self.mark):
+        while wanted not in (self.since(self.mark).partition("\n")[2] if after_echo else self.since(self.mark)):
             left = deadline - time.monotonic()
             if left <= 0 or self.proc.poll() is not None and not select.select([self.master], [], [], 0)[0]:
                 raise AssertionError(f"{wanted!r} never showed; the terminal shows:\n{self.since(self.mark)[-3000:]}")
@@ -71,11 +76,11 @@ class Terminal:
                     pass
         return self.since(self.mark)
 
-    def send(self, line: str, until: str = "your move> ") -> str:
+    def send(self, line: str, until: str = "your move>") -> str:
         """Type ``line`` and wait for ``until`` (the next prompt); what showed in between."""
         self.mark = len(self.seen)  # bytes: the prompt before it ends on a whole character
         os.write(self.master, line.encode() + b"\n")
-        return self.expect(until)
+        return self.expect(until, after_echo=True)
 
     def leave(self) -> None:
         """Type ``quit``, and press Enter where a game under way offers to be saved first (it stays kept)."""
@@ -108,7 +113,7 @@ def terminal():
 
 def test_medieval_capture_draws_the_map_and_where_a_piece_may_go(terminal):
     t = terminal("play", "medieval-capture", "--seed", "3", "--level", "random", columns=80)
-    first = t.expect("your move> ")
+    first = t.expect("your move>")
     assert max(len(line) for line in first.splitlines()) < 80, "everything fits 80 columns"
     assert "B5 is a Blue piece, R5 a Red one" in " ".join(first.split()), "the key to the tokens, at the start"
     # The map: trails joining spaces, the dungeons, the Cathedral, Crowns on their spaces; the free rocks marked +.
@@ -134,7 +139,7 @@ def test_medieval_capture_draws_the_map_and_where_a_piece_may_go(terminal):
 
 def test_command_capture_has_a_key_and_marks_a_units_moves(terminal):
     t = terminal("play", "command-capture", "--seed", "5", "--level", "random", colour=True)
-    start = t.expect("your move> ")
+    start = t.expect("your move>")
     assert "\x1b[" in start, "a terminal without NO_COLOR gets colour"
     plain = " ".join(ANSI.sub("", start).split())
     assert "A Archer" in plain and "L Legionnaire" in plain and "its facing ^ (towards row 8)" in plain
@@ -175,7 +180,7 @@ def test_card_commander_says_a_lane_is_tied_and_what_may_be_done(terminal):
     view = after.observation(0)
     lane = view["lanes"][view["tie_lane"]]
     t = terminal("play", "card-commander", "--seed", str(seed), "--level", "random")
-    assert "=N after a card is what it is worth" in " ".join(t.expect("your move> ").split())
+    assert "=N after a card is what it is worth" in " ".join(t.expect("your move>").split())
     t.send("commander Karl")
     shown = " ".join(t.send(placing).split())  # wrapped to the terminal's width
     assert f"the {lane['name']} lane is tied at {lane['values'][0]}; Blue decides on the extra card" in shown
@@ -193,7 +198,7 @@ def test_card_commander_says_a_lane_is_tied_and_what_may_be_done(terminal):
 
 def test_capture_the_commander_plays_a_battle(terminal):
     t = terminal("play", "capture-the-commander", "--seed", "5", "--level", "random")
-    start = t.expect("your move> ")
+    start = t.expect("your move>")
     assert "A card is its place, a colon and its value" in " ".join(start.split()) and "C:?\u25cf" in start
     assert re.search(r"North \(you\) · 12 cards +South · 13 cards", start), "the layouts side by side"
     listed = t.send("moves N2")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Shared set-up for the two README commands: a virtual environment in .venv with the project installed.
-# Usage: source tools/setup.sh EXTRA   (EXTRA is "book" or "test")
+# Usage: source tools/setup.sh EXTRA   (EXTRA is "book", or "test": the book and cluster extras and the test tools)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 EXTRA="${1:-test}"
@@ -13,9 +13,15 @@ fi
 # Re-install only when pyproject.toml changed since the last install.
 STAMP=".venv/.capture-installed-$EXTRA"
 if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
-  echo "==> installing capture_lib with the '$EXTRA' extra (first time: a few minutes)"
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e ".[$EXTRA]"
+  .venv/bin/python -m pip install --quiet --upgrade "pip>=25.1"  # 25.1: --group (PEP 735 dependency groups)
+  if [ "$EXTRA" = "test" ]; then
+    # The test tools are pyproject.toml's dependency group "test", beside the extras they test.
+    echo "==> installing capture_lib with its book and cluster extras and the test tools (first time: a few minutes)"
+    .venv/bin/python -m pip install --quiet -e ".[book,cluster]" --group test
+  else
+    echo "==> installing capture_lib with the '$EXTRA' extra (first time: a few minutes)"
+    .venv/bin/python -m pip install --quiet -e ".[$EXTRA]"
+  fi
   touch "$STAMP"
 fi
 export PATH="$ROOT/.venv/bin:$PATH"

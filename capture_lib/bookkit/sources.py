@@ -6,8 +6,9 @@ Where the book is built:
 - From a pip install, a copy of the book's sources that the wheel carries (``capture_lib/_book``, listed
   by ``manifest``): the first of those commands copies them into a folder of the user's choosing (by
   default ``capture-book`` in the current folder), says where, and works there; later commands run from
-  the same place find that folder again. After an upgrade of capture_lib the copy is brought up to date,
-  file by file, except the files the user has changed since (those are kept and named).
+  the same place, or from anywhere inside that folder, find it again. After an upgrade of capture_lib the
+  copy is brought up to date, file by file, except the files the user has changed since (those are kept
+  and named), and ``capture serve`` builds it again before serving it (``build.stale``).
 
 ``capture lab`` never opens the book's own notebooks, which are the book's sources (and, in a checkout,
 tracked by git): JupyterLab saves outputs into what it opens, so it opens working copies under
@@ -58,15 +59,21 @@ def _ours(path: pathlib.Path) -> bool:
     return is_book_folder(path) and ((path / RECORD).is_file() or (path / "capture_lib").is_dir())
 
 
+class NoBook(SystemExit):
+    """No book can be had where the user asked (``SystemExit`` with the reason, for the ``capture`` command
+    to show with the command's usage)."""
+
+
 def find_book(folder: pathlib.Path | None = None) -> pathlib.Path | None:
-    """The book's folder: ``folder`` if it holds a book; else the current folder, or ``capture-book`` in it,
-    when it holds this project's book; else the checkout the package runs from; ``None`` if none does."""
+    """The book's folder: ``folder`` if it holds a book; else the current folder or a folder above it
+    (``capture-book/book/``) that holds this project's book, or ``capture-book`` in the current folder;
+    else the checkout the package runs from; ``None`` if none does."""
     if folder is not None:
         return folder.resolve() if is_book_folder(folder) else None
-    here = pathlib.Path.cwd()
-    for candidate in (here, here / DEFAULT_FOLDER):
+    here = pathlib.Path.cwd().resolve()
+    for candidate in (here, here / DEFAULT_FOLDER, *here.parents):
         if _ours(candidate):
-            return candidate.resolve()
+            return candidate
     return places.checkout()
 
 
@@ -155,6 +162,18 @@ def _version() -> str:
         return "(not installed)"
 
 
+def synced_copy(found: pathlib.Path, announce: Callable[[str], None] = print) -> Synced | None:
+    """Bring the copy of the book in ``found`` up to date with this install's sources (``sync``), saying what
+    changed; ``None`` where ``found`` is no copy (a checkout) or this install carries no sources."""
+    source = shipped_sources()
+    if not (found / RECORD).is_file() or source is None or source.resolve() == found:
+        return None
+    synced = sync(source, manifest.source_files(source), found)
+    if synced.changed:
+        announce(f"Brought the book's copy up to date with capture_lib {_version()}: {synced.summary()}")
+    return synced
+
+
 def book_folder(folder: str | os.PathLike[str] | None = None,
                 announce: Callable[[str], None] = print) -> pathlib.Path:
     """The book's folder (see the module), copying the book's sources into ``folder`` (default
@@ -164,18 +183,17 @@ def book_folder(folder: str | os.PathLike[str] | None = None,
     found = find_book(chosen)
     source = shipped_sources()
     if found is not None:
-        if (found / RECORD).is_file() and source is not None and source.resolve() != found:
-            synced = sync(source, manifest.source_files(source), found)
-            if synced.changed:
-                announce(f"Brought the book's copy up to date with capture_lib {_version()}: {synced.summary()}")
+        synced_copy(found, announce)
         return found
     if source is None:
-        raise SystemExit("capture: this install of capture_lib carries no copy of the book's sources; "
-                         'install it with pip install "capture_lib[book]", or run this in a checkout of the project')
+        raise NoBook("capture: this install of capture_lib carries no copy of the book's sources; "
+                     'install it with pip install "capture_lib[book]", or run this in a checkout of the project')
     target = (chosen if chosen is not None else pathlib.Path.cwd() / DEFAULT_FOLDER).resolve()
-    if target.is_file() or (target.is_dir() and any(target.iterdir())):
-        raise SystemExit(f"capture: {target} is not empty and holds no book: name a new or empty folder "
-                         "with --folder")
+    if target.is_file():
+        raise NoBook(f"capture: {target} is a file, not a folder: name a new or empty folder with --folder")
+    if target.is_dir() and any(target.iterdir()):
+        raise NoBook(f"capture: {target} is not empty and holds no book: name a new or empty folder "
+                     "with --folder")
     sync(source, manifest.source_files(source), target)
     announce(f"Copied the book's sources (capture_lib {_version()}) into {target}; the book is built and "
              "served from there. Run capture book, lab or serve in that folder, or in the folder above it, "

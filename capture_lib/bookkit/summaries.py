@@ -312,8 +312,17 @@ def find_chromium() -> str | None:
 
 
 def pdf_page_count(pdf: bytes) -> int:
-    """How many pages a PDF has (its page objects; Chromium writes them uncompressed)."""
-    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
+    """How many pages a PDF has, read by pypdf from its page tree (wherever the file keeps its objects: a
+    compressed object stream too). ``ValueError`` for bytes that are no PDF."""
+    import io
+
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        return len(PdfReader(io.BytesIO(pdf)).pages)
+    except (PdfReadError, ValueError, KeyError) as err:
+        raise ValueError(f"not a PDF that can be read: {err}") from None
 
 
 def print_pdf(page: pathlib.Path, pdf: pathlib.Path, chromium: str, timeout: float = 120) -> None:

@@ -28,8 +28,8 @@ SUFFIXES = frozenset({".py", ".js", ".css", ".json", ".txt"})
 #: Folders of the package never put in the engine's wheel.
 LEFT_OUT = frozenset({"_book", "__pycache__"})
 #: Packages of capture_lib that never run in a reader's browser.
-HOST_ONLY = ("capture_lib.cli", "capture_lib.classroom", "capture_lib.bookkit", "capture_lib.experiments",
-             "capture_lib.hosts")
+HOST_ONLY = ("capture_lib.cli", "capture_lib.__main__", "capture_lib.classroom", "capture_lib.bookkit",
+             "capture_lib.experiments", "capture_lib.hosts")
 #: A fixed time for every member (the earliest a zip can hold), so the archive depends on the files alone.
 STAMP = (1980, 1, 1, 0, 0, 0)
 

@@ -285,6 +285,21 @@ def voila_command(site: pathlib.Path, port: int, ip: str, config: pathlib.Path,
     ]
 
 
+def port_taken(ip: str, port: int) -> str:
+    """Why nothing new can listen on ``ip``:``port`` (another program holds it, or the address is not this
+    machine's), in the system's words; ``""`` when it is free. Checked before Voila starts: once it runs, an
+    answer on the port could be the other program's, and "Ready" would be said of a server that failed."""
+    family = socket.AF_INET6 if ":" in ip else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # As Tornado binds: an address in TIME_WAIT from an earlier run is free to use.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((ip, port))
+        except OSError as err:
+            return err.strerror or str(err)
+    return ""
+
+
 def _wait_for_port(host: str, port: int, seconds: float, process: subprocess.Popen) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and process.poll() is None:
@@ -299,7 +314,7 @@ def _wait_for_port(host: str, port: int, seconds: float, process: subprocess.Pop
 def _announce(process: subprocess.Popen, ip: str, port: int, url: str, open_browser: bool) -> None:
     """Once the server answers, say so with the chooser's address (last, below Voila's own log lines)."""
     host = "127.0.0.1" if ip in ("", "0.0.0.0", "::") else ip
-    if _wait_for_port(host, port, 120, process):
+    if _wait_for_port(host, port, 120, process) and process.poll() is None:
         print(f"Ready: the game chooser is at {url}", flush=True)
         if open_browser:
             webbrowser.open(url)
@@ -321,6 +336,9 @@ def serve(port: int = DEFAULT_PORT, ip: str = "127.0.0.1", token: str | None = N
     """
     token = token or os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(24)
     voila_config(token, max_pages, pages_per_student)  # checks the limits before anything starts
+    taken = port_taken(ip, port)
+    if taken:
+        raise SystemExit(f"capture serve: cannot listen on {ip}:{port} ({taken}); choose another --port")
     work = pathlib.Path(tempfile.mkdtemp(prefix="capture-serve-"))
     site, share, config = work / "pages", work / "share", work / "config"
     process: subprocess.Popen | None = None

@@ -11,10 +11,19 @@ in-browser engine rebuilds the same session.
 Nothing secret ever reaches the front end: the true state, its seed, the undo stack and the computer's
 thinking stay in the session, and every synced value is derived from an observation. A change of the
 synced value from the page is refused (``set_state``): the page only sends messages.
+
+In a notebook the renderer runs inside a small host (``widget_host.js``, ``host_module``) that says when no
+kernel runs the board: a board restored from the widget state JupyterLab saved in the notebook
+(``capture lab`` turns that saving on, ``capture_lib.hosts.lab``) shows the position reached and says to
+run its cell to play on; a board whose kernel was restarted says that it stopped. Its synced values hold
+the claim on the kept game (never the game), so the board that the cell makes again offers to resume it
+on the computer that played it.
 """
 
 from __future__ import annotations
 
+import functools
+import pathlib
 from typing import Any
 
 import anywidget
@@ -25,6 +34,28 @@ from capture_lib.hosts.static import static_html
 from capture_lib.render.web import module_source, style_source
 from capture_lib.session.board import BoardController
 from capture_lib.session.recipes import recipe_of
+
+#: The host's files, beside this module.
+HERE = pathlib.Path(__file__).resolve().parent
+#: How the board's module ends its default export, which the host takes over.
+BOARD_EXPORT = "\nexport default {"
+
+
+@functools.cache
+def host_module(slug: str) -> str:
+    """The ES module of game ``slug``'s board in a notebook: the board's (``module_source``), its default
+    export named ``board``, then the host (``widget_host.js``) as the default export."""
+    board = module_source(slug)
+    if board.count(BOARD_EXPORT) != 1:
+        raise RuntimeError("the board's module must end in one default export (export default {...})")
+    host = (HERE / "widget_host.js").read_text(encoding="utf-8")
+    return board.replace(BOARD_EXPORT, "\nconst board = {") + "\n" + host
+
+
+@functools.cache
+def host_style(slug: str) -> str:
+    """The stylesheet of game ``slug``'s board in a notebook: the board's, then the host's notice."""
+    return style_source(slug) + "\n" + (HERE / "widget_host.css").read_text(encoding="utf-8")
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -44,7 +75,7 @@ class BoardWidget(anywidget.AnyWidget):
         # The module and stylesheet are this game's (anywidget makes them traits of the instance), and
         # so is the id under which anywidget keeps the stylesheet in the page: boards of several games
         # on one page keep their own styles.
-        self._esm, self._css = module_source(slug), style_source(slug)
+        self._esm, self._css = host_module(slug), host_style(slug)
         super().__init__()
         self._anywidget_id = f"capture_lib.board.{slug}"
         self._controller = controller
@@ -117,7 +148,8 @@ class BoardWidget(anywidget.AnyWidget):
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         data = dict(data)
         data["text/plain"] = repr(self)
-        data["text/html"] = static_html(str(self._esm), str(self._css), self._controller.static_model(),
+        slug = self._controller.game_slug  # the page's own board, without the notebook's host
+        data["text/html"] = static_html(module_source(slug), style_source(slug), self._controller.static_model(),
                                         fallback=self._controller.picture(),
                                         recipe=self._recipe_or_none())
         return data, metadata

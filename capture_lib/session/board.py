@@ -593,6 +593,9 @@ class BoardController:
         """Keep the game going on in the vault and offer the page a claim on it (``resume``)."""
         if not self.keeps_games or self.teaching or not self.under_way:
             self.resume = ""
+            if self.state.is_over and self._kept_as is not None:
+                vault.forget(self._kept_as)  # a finished game is no longer kept (its record is for saving)
+                self._kept_as = self._kept_state = None
             return
         if self._kept_state is self.state:
             return

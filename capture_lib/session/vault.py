@@ -2,8 +2,9 @@
 
 A save of a game in progress holds every hidden card (it replays every deal). A board that offered it
 to a player would give away the other side's hand, so while a game with secrets goes on the board
-keeps the save here, in a folder only this machine's user can read (``CAPTURE_SAVES``, or
-``~/.local/share/capture/saves``), under a random name, and offers the player a *claim*: a small
+keeps the save here, in a folder only this machine's user can read (``folder``: ``CAPTURE_SAVES``, else
+``saves`` in the platform's folder for an application's data, ``$XDG_DATA_HOME/capture`` or
+``~/.local/share/capture`` on Linux), under a random name, and offers the player a *claim*: a small
 file that names the kept game and holds nothing else. Loading the claim on a board of the same
 machine (JupyterLab, or the classroom server) brings the game back. A claim is no use anywhere else,
 which is the point: it is a ticket, not the game.
@@ -11,42 +12,114 @@ which is the point: it is a ticket, not the game.
 A kept game remembers the kind of board it was kept by (its seat, mode and teaching), and only a board of
 that kind redeems its claim: a game saved on Blue's board against the computer never opens on Red's, on
 a hot-seat board or on a teaching board, where it would show the other side's secrets.
+
+The folder stays small: a board forgets its kept game when the game ends (``forget``), and beyond
+``MAX_KEPT`` games the oldest are removed. Every file is written whole or not at all (``write_whole``): a
+crash or a full disk in the middle of a write leaves the file as it was.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
 import re
 import secrets
+import sys
 from typing import Any
+
+from capture_lib.core.files import write_whole
 
 CLAIM_FORMAT = "capture-board-claim"
 CLAIM_VERSION = 2
 #: A kept game's name: 32 characters of ``secrets.token_urlsafe``, never anything a path could hide in.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+#: The most games kept at once; past it the oldest go (a class server's boards keep one game each, and a
+#: save offered to a player keeps one more). A claim on a game removed says so when it is loaded.
+MAX_KEPT = 500
+#: The application's name in the platform's folders.
+APP = "capture"
+
+
+def data_folder(env: dict[str, str] | None = None, platform: str | None = None) -> pathlib.Path:
+    """The platform's folder for this application's data: platformdirs' ``user_data_path`` where it is
+    installed (it comes with the book's extra), else the same rules written out: ``$XDG_DATA_HOME/capture``
+    (``~/.local/share/capture`` when that is unset or not absolute) on Linux and the other Unixes,
+    ``~/Library/Application Support/capture`` on macOS, ``%LOCALAPPDATA%\\capture`` on Windows.
+
+    ``env`` and ``platform`` stand for ``os.environ`` and ``sys.platform`` (tests pass others; then the
+    rules written out are used, platformdirs reading only the real ones).
+    """
+    if env is None and platform is None:
+        try:
+            import platformdirs
+        except ImportError:
+            pass
+        else:
+            return pathlib.Path(platformdirs.user_data_path(APP, appauthor=False))
+    env = dict(os.environ) if env is None else env
+    platform = sys.platform if platform is None else platform
+    home = pathlib.Path(env.get("HOME") or pathlib.Path.home())
+    if platform == "win32":
+        base = env.get("LOCALAPPDATA") or str(home / "AppData" / "Local")
+        return pathlib.Path(base) / APP
+    if platform == "darwin":
+        return home / "Library" / "Application Support" / APP
+    xdg = env.get("XDG_DATA_HOME", "")
+    # The XDG rules: a relative path is invalid and is to be ignored.
+    base = pathlib.Path(xdg) if xdg and pathlib.Path(xdg).is_absolute() else home / ".local" / "share"
+    return base / APP
 
 
 def folder() -> pathlib.Path:
-    """The folder of kept games, made on first use, readable by this machine's user only."""
-    where = pathlib.Path(os.environ.get("CAPTURE_SAVES") or pathlib.Path.home() / ".local/share/capture/saves")
+    """The folder of kept games (``CAPTURE_SAVES``, else ``saves`` in ``data_folder()``), made on first use,
+    readable by this machine's user only."""
+    where = pathlib.Path(os.environ.get("CAPTURE_SAVES") or data_folder() / "saves")
     where.mkdir(parents=True, exist_ok=True, mode=0o700)
     return where
+
+
+def _kept_files(where: pathlib.Path) -> list[pathlib.Path]:
+    return [path for path in where.glob("*.json") if TOKEN.fullmatch(path.stem)]
+
+
+def prune(limit: int | None = None) -> list[str]:
+    """Remove the oldest kept games beyond ``limit`` (default ``MAX_KEPT``; by the time each was last kept);
+    return their names."""
+    limit = MAX_KEPT if limit is None else limit
+    where = folder()
+    dated = []
+    for path in _kept_files(where):
+        with contextlib.suppress(OSError):  # removed meanwhile by another board
+            dated.append((path.stat().st_mtime, path.name, path))
+    dated.sort()
+    removed = []
+    for _when, _name, path in dated[:max(0, len(dated) - limit)]:
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path.stem)
+    return removed
+
+
+def forget(token: str | None) -> None:
+    """Remove the game kept as ``token`` (its game has ended, or its board is done with it); nothing if none."""
+    if token and TOKEN.fullmatch(token):
+        with contextlib.suppress(OSError):
+            (folder() / f"{token}.json").unlink()
 
 
 def keep(text: str, token: str | None = None, board: dict[str, Any] | None = None) -> str:
     """Keep a save's ``text``, with the kind of ``board`` that keeps it, under a fresh random name, or in
     place of the game kept as ``token`` (a board's own automatic save); return the name (the claim's token)."""
+    fresh = token is None
     if token is None:
-        token, flags = secrets.token_urlsafe(24), os.O_WRONLY | os.O_CREAT | os.O_EXCL
-    elif TOKEN.fullmatch(token):
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-    else:
+        token = secrets.token_urlsafe(24)
+    elif not TOKEN.fullmatch(token):
         raise ValueError("a kept game's name is 32 letters, digits, '-' or '_'")
-    descriptor = os.open(folder() / f"{token}.json", flags, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-        out.write(json.dumps({"board": board or {}, "save": text}))
+    write_whole(folder() / f"{token}.json", json.dumps({"board": board or {}, "save": text}), mode=0o600)
+    if fresh:
+        prune()
     return token
 
 

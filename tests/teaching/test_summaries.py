@@ -160,6 +160,20 @@ def test_the_picture_shows_only_what_its_seat_may_see():
     assert everything.count(">ASSN<") == 2 and svg.count(">ASSN<") == 1  # only Blue's own Assassin
 
 
+def blank_pdf(pages: int) -> bytes:
+    """A PDF of ``pages`` blank A4 pages, as a stand-in for Chromium's print."""
+    import io
+
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for _ in range(pages):
+        writer.add_blank_page(595, 842)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def test_a_picture_that_does_not_fit_is_printed_smaller_but_never_below_its_legible_width(tmp_path, monkeypatch):
     # Stand-in for Chromium: a page with a picture runs to two sheets until the picture is its narrowest.
     narrowest = {slug: min(summaries.picture_widths(slug)) for slug in KEY_RULES}
@@ -168,7 +182,7 @@ def test_a_picture_that_does_not_fit_is_printed_smaller_but_never_below_its_legi
         width = re.search(r'<figure class="picture" style="width: (\d+)mm"', page.read_text())
         slug = next(s for s in sorted(KEY_RULES, key=len, reverse=True) if page.stem.startswith(s))
         pages = 2 if width and int(width.group(1)) > narrowest[slug] else 1
-        pdf.write_bytes(b"%PDF-1.4 " + b"<< /Type /Page >> " * pages)
+        pdf.write_bytes(blank_pdf(pages))
 
     monkeypatch.setattr(summaries, "print_pdf", fake_print)
     made = build_summaries(tmp_path, chromium="/bin/true")
@@ -184,7 +198,7 @@ def test_a_picture_that_does_not_fit_is_printed_smaller_but_never_below_its_legi
 
 def test_a_page_that_cannot_fit_is_reported_not_shrunk(tmp_path, monkeypatch, capsys):
     def fake_print(page, pdf, chromium, timeout=120):
-        pdf.write_bytes(b"%PDF-1.4 " + b"<< /Type /Page >> " * 3)
+        pdf.write_bytes(blank_pdf(3))
 
     monkeypatch.setattr(summaries, "print_pdf", fake_print)
     build_summaries(tmp_path, chromium="/bin/true")

@@ -10,11 +10,14 @@ the seat may see.
 At the prompt: a move in the chapter's notation; ``moves`` (every legal move) or ``moves WORD...`` (those
 naming a piece, square or word, with where they go marked on the board); a piece or square on its own does
 the same; ``undo``; ``new``; ``level NAME``; ``save FILE``; ``load FILE``; ``help``; ``quit``. Ctrl-C and
-``quit`` offer to save a game under way before leaving; Ctrl-D leaves at once (the game stays kept).
+``quit`` offer to save a game under way before leaving (Ctrl-C again, or Enter, leaves it kept); Ctrl-D
+leaves at once (the game stays kept). In a terminal the line can be edited, the arrows recall this game's
+lines and Tab completes moves and commands (``capture_lib.hosts.terminal.editing``).
 """
 
 from __future__ import annotations
 
+import json
 import pathlib
 import shutil
 import sys
@@ -22,11 +25,12 @@ import textwrap
 from typing import Any, TextIO
 
 from capture_lib.core import saves
-from capture_lib.core.files import load_file, save_file
+from capture_lib.core.files import load_file, save_file, write_whole
 from capture_lib.core.protocol import State
 from capture_lib.core.scene import Scene, from_json
+from capture_lib.hosts.terminal.editing import line_reader
 from capture_lib.render.paint import Paint, colour_wanted
-from capture_lib.render.text import actions_text, focus, key_text, matching, scene_text, wrap_moves
+from capture_lib.render.text import actions_text, focus, key_text, matching, scene_text, words_of, wrap_moves
 from capture_lib.session import vault
 from capture_lib.session.board import BoardController, shortened
 
@@ -34,7 +38,22 @@ COMMANDS = ("Type a move in notation; 'moves' lists the legal ones, 'moves WORD'
             "a square, whose moves are then marked on the board); 'undo' takes your last move back while the "
             "rules allow; 'new' starts a new game; 'level NAME' sets the computer's level; 'save FILE' saves the "
             "whole game (the computer's hidden cards too), 'load FILE' goes on with one; 'help' shows this again; "
-            "'quit' stops.")
+            "'quit' stops. In a terminal, Tab completes a move or a command and the arrows recall earlier lines.")
+#: The prompt's commands as ``capture play --help`` names them, one line each.
+COMMAND_LINES = (
+    "MOVE            a move in the chapter's notation (place 7D 3S 10H)",
+    "moves [WORD]    the legal moves (only those naming WORD: a piece, a square, a word)",
+    "undo            take your last move back, while the rules allow",
+    "new             start a new game",
+    "level NAME      the computer's level: random, rule, easy, medium, hard",
+    "save FILE       save the whole game (a record; FILE.json: a JSON save)",
+    "load FILE       go on with a saved game",
+    "help            the commands and the key to the board",
+    "quit            stop (a game under way is offered to be saved, else kept here)",
+)
+#: What Tab completes besides the legal moves.
+COMPLETED_COMMANDS = ("moves", "undo", "new", "help", "quit", "save", "load",
+                      *(f"level {name}" for name in ("random", "rule", "easy", "medium", "hard")))
 
 
 def _width(stdout: TextIO) -> int:
@@ -64,6 +83,14 @@ class Terminal:
         self.width = _width(stdout)
         self.shown_scene: dict[str, Any] | None = None
         self.shown_last: tuple[str, ...] = ()
+        self.reader = line_reader(stdin, stdout, self.phrases)
+        self._kept_claim = ""  # the claim last written where the next ``capture play`` finds it
+
+    def phrases(self) -> list[str]:
+        """What Tab completes now: the legal moves, ``moves`` with each word they name, and the commands."""
+        moves = [record.notation for record in self.scene.actions] if self.session.scene else []
+        named = dict.fromkeys(word for move in moves for word in words_of(move))
+        return [*moves, *COMPLETED_COMMANDS, *(f"moves {word}" for word in named)]
 
     # ----- output --------------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -96,21 +123,26 @@ class Terminal:
             self.session.say("")
 
     # ----- input ----------------------------------------------------------------------------------------------
-    def ask(self, prompt: str) -> str | None:
-        """One line typed at ``prompt`` (``None`` at the end of input)."""
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        return None if not line else line.rstrip("\n")
+    def ask(self, prompt: str, complete: bool = False) -> str | None:
+        """One line typed at ``prompt`` (``None`` at the end of input); ``complete``: a move or command, with
+        completion and history, else an answer to a question."""
+        return self.reader.read(prompt, complete)
 
     def offer_save(self) -> None:
-        """Before leaving a game under way: save it to a file the player names, or leave it kept."""
+        """Before leaving a game under way: save it to a file the player names, or leave it kept (Enter, the
+        end of input, or Ctrl-C again)."""
         if not self.session.under_way:
             return
-        answer = self.ask("Save the game before leaving? Type a file name, or press Enter to leave it kept here "
-                          "(next time it is offered again): ")
+        try:
+            answer = self.ask("Save the game before leaving? Type a file name, or press Enter to leave it kept "
+                              "here (next time it is offered again): ")
+        except KeyboardInterrupt:
+            answer = None
+            self.stdout.write("\n")
         if answer and answer.strip():
             self.save(answer.strip())
+        else:
+            self.say("The game stays kept here: capture play offers it again next time.")
 
     def save(self, target: str) -> None:
         """Write the whole game to ``target`` (a record, or a JSON save for ``.json``)."""
@@ -210,25 +242,45 @@ class Terminal:
         """Write the session's claim on its game in progress where the terminal offers it next time."""
         path = _resume_file(self.session)
         claim = self.session.resume
+        if claim and claim == self._kept_claim:
+            return  # written already
         try:
             if claim:
-                path.write_text(claim, encoding="utf-8")
+                write_whole(path, claim, mode=0o600)
             elif self.session.state.is_over and path.exists():
                 path.unlink()
         except OSError:
             pass  # a full disk or a read-only home: the game goes on, only unkept
+        self._kept_claim = claim
 
     def offer_resume(self) -> None:
         """At the start: offer the game kept here last time, if there is one."""
         path = _resume_file(self.session)
         try:
             claim = path.read_text(encoding="utf-8")
-        except OSError:
+            actions = json.loads(claim)["actions"]
+        except (OSError, ValueError, KeyError, TypeError):
             return
-        answer = self.ask("A game you left here is kept. Resume it? [Y/n] ")
+        title = self.session.description.title
+        answer = self.ask(f"A game of {title} you left here is kept ({actions} actions played). Resume it? [Y/n] ")
         if answer is not None and answer.strip().lower() in ("", "y", "yes"):
             self.session.handle({"type": "load", "text": claim, "confirm": True})
-            self.say(self.session.message if self.session.message_kind == "error" else "resumed the kept game")
+            if self.session.message_kind == "error":
+                self.say(f"could not resume it: {self.session.message}; a new game starts")
+                self.session.say("")
+            else:
+                self.say("resumed the kept game")
+                self.session.say("")
+        elif answer is not None:  # declined: a new game takes its place
+            self.forget_kept(path, claim)
+
+    def forget_kept(self, path: pathlib.Path, claim: str) -> None:
+        """Remove the kept game that ``claim`` names and its claim ``path`` (the player chose a new game)."""
+        try:
+            vault.forget(json.loads(claim).get("token"))
+            path.unlink(missing_ok=True)
+        except (OSError, ValueError, AttributeError):
+            pass
 
     def run(self) -> State:
         """Play until the game ends and the player leaves, or the player quits."""
@@ -254,7 +306,7 @@ class Terminal:
             prompt = "game over: new, save FILE or quit> " if over else (
                 f"{names[session.state.current_player]}> " if session.mode == "hotseat" else "your move> ")
             try:
-                line = self.ask(prompt)
+                line = self.ask(prompt, complete=True)
             except KeyboardInterrupt:
                 self.stdout.write("\n")
                 self.offer_save()
@@ -274,20 +326,25 @@ class Terminal:
                 return session.state
 
 
-def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: TextIO = sys.stdin,
-                     stdout: TextIO = sys.stdout, level: str = "rule", state: State | None = None,
-                     colour: bool | None = None, mode: str = "computer") -> State:
+def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: TextIO | None = None,
+                     stdout: TextIO | None = None, level: str = "rule", state: State | None = None,
+                     colour: bool | None = None, mode: str = "computer",
+                     options: dict[str, Any] | None = None) -> State:
     """Play ``slug`` at a prompt against the computer (``level``), or ``mode="hotseat"`` between people at one
-    keyboard, reading notation from ``stdin``.
+    keyboard, reading notation from ``stdin`` (default: this process's standard input and output).
 
-    ``state``, if given, is a game to go on with (``slug`` must be its game); otherwise the game kept here
-    last time is offered. ``colour`` forces ANSI colour on or off; by default it is on only for a terminal
-    without ``NO_COLOR``. Returns the state when the player leaves.
+    ``state``, if given, is a game to go on with (``slug`` must be its game); otherwise a new game under
+    ``options`` (the game's, as ``new_game`` takes them), and, unless ``seed`` fixes the new one, the game
+    kept here last time is offered first. ``colour`` forces ANSI colour on or off; by default it is on only
+    for a terminal without ``NO_COLOR``. Returns the state when the player leaves.
     """
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
     if state is not None and state.game.slug != slug:
         raise ValueError(f"the game to go on with is {state.game.slug}, not {slug}")
     session = BoardController(state if state is not None else slug, seat=seat, mode=mode,
-                              level=level if mode == "computer" else None, seed=seed if state is None else None)
+                              level=level if mode == "computer" else None, seed=seed if state is None else None,
+                              options=options if state is None else None)
     if not 0 <= seat < session.state.num_players:
         raise ValueError(f"no seat {seat} in this game: seats are 0 to {session.state.num_players - 1}")
     terminal = Terminal(session, stdin, stdout, colour)
