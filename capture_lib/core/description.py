@@ -120,14 +120,11 @@ class Description:
         found = []
         for spec in kinds.PARTS:
             value = declared[spec.name]
-            if value is UNDECLARED:
-                found.append(f"its description does not say whether it has a {spec.what}: name its module "
-                             f'(Parts({spec.name}="{spec.module}")) or say it has none ({spec.name}=None)'
-                             if not spec.required else
-                             f'its description does not name its {spec.what} (Parts({spec.name}="{spec.module}")), '
-                             "which every game has")
-            elif value is None and spec.required:
-                found.append(f"a game cannot be without a {spec.what}; name its module "
+            if value is UNDECLARED and not spec.required:
+                found.append(f"its description does not say whether it has {spec.some}: name its module "
+                             f'(Parts({spec.name}="{spec.module}")) or say it has none ({spec.name}=None)')
+            elif value is UNDECLARED or (value is None and spec.required):
+                found.append(f"every game has {spec.some}, and its description names none: name its module "
                              f'(Parts({spec.name}="{spec.module}"))')
             elif value is not None and not isinstance(value, str):
                 found.append(f"its {spec.what} is named by {value!r}, not by its module's name")
@@ -136,7 +133,7 @@ class Description:
                              "exist")
             if spec.module not in named and kinds.exists(self.package, spec.module):
                 said = "says it has none" if value is None else "names another module"
-                found.append(f"it has {self.package}.{spec.module}, a {spec.what} module, but its description "
+                found.append(f"it has the module {self.package}.{spec.module} ({spec.what}) but its description "
                              f'{said} ({spec.name}={value!r}); declare it (Parts({spec.name}="{spec.module}")) '
                              "or remove the module")
         return found

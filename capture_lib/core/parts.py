@@ -210,25 +210,26 @@ class GoldenPart(Protocol):
 @dataclass(frozen=True)
 class PartSpec:
     """One kind of part: its field in ``Parts``, its module by convention, its interface, whether every game has
-    one, and what it is, in words."""
+    one, and what it is, in words (``what`` after "its", ``some`` on its own: "exercises", "a course")."""
 
     name: str
     module: str
     interface: type
     required: bool
     what: str
+    some: str
 
 
-SCENE = PartSpec("scene", "scene", ScenePart, True, "scene")
-PLAYERS = PartSpec("players", "players", PlayersPart, False, "computer players")
-TUNING = PartSpec("tuning", "players.search", TuningPart, False, "search tuning")
-COURSE = PartSpec("course", "course", CoursePart, False, "course")
-LESSONS = PartSpec("lessons", "lessons", LessonsPart, False, "exercises")
-RULES_INDEX = PartSpec("rules_index", "rules_index", RulesIndexPart, False, "rules index")
-SESSION = PartSpec("session", "session", SessionPart, False, "session hooks")
-HANDOUT = PartSpec("handout", "handout", HandoutPart, False, "handout")
-EXPERIMENTS = PartSpec("experiments", "experiments", ExperimentsPart, False, "experiments")
-GOLDEN = PartSpec("golden", "golden", GoldenPart, False, "golden playthroughs")
+SCENE = PartSpec("scene", "scene", ScenePart, True, "scene", "a scene")
+PLAYERS = PartSpec("players", "players", PlayersPart, False, "computer players", "computer players")
+TUNING = PartSpec("tuning", "players.search", TuningPart, False, "search tuning", "a search tuning")
+COURSE = PartSpec("course", "course", CoursePart, False, "course", "a course")
+LESSONS = PartSpec("lessons", "lessons", LessonsPart, False, "exercises", "exercises")
+RULES_INDEX = PartSpec("rules_index", "rules_index", RulesIndexPart, False, "rules index", "a rules index")
+SESSION = PartSpec("session", "session", SessionPart, False, "session hooks", "session hooks")
+HANDOUT = PartSpec("handout", "handout", HandoutPart, False, "handout", "a handout")
+EXPERIMENTS = PartSpec("experiments", "experiments", ExperimentsPart, False, "experiments", "experiments")
+GOLDEN = PartSpec("golden", "golden", GoldenPart, False, "golden playthroughs", "golden playthroughs")
 #: Every kind of part, in the order of the table in the module's docstring.
 PARTS: tuple[PartSpec, ...] = (SCENE, PLAYERS, TUNING, COURSE, LESSONS, RULES_INDEX, SESSION, HANDOUT, EXPERIMENTS,
                                GOLDEN)
