@@ -127,6 +127,8 @@ def test_an_optional_member_gets_its_interfaces_value_and_nothing_else_is_read()
     try:
         players = describe("toy-game").players
         assert players.PLAYS_AS == {} and players.PLAYS_AS_WHY == "" and players.ORACLE_WORLD is None
+        module = importlib.import_module("tests.toy_game.players")
+        assert players.__name__ == module.__name__ and players.__doc__ == module.__doc__
         with pytest.raises(AttributeError, match="has no 'rule_player'; it has RULE_PLAYER"):
             players.rule_player  # noqa: B018 - a name the interface does not list
         with pytest.raises(AttributeError):

@@ -319,11 +319,14 @@ def _words(hint: Any) -> str:
 
 class LoadedPart:
     """A game's part as its interface sees it: the members the interface lists, read from the module, with the
-    interface's value for an optional member the module lacks. Reading any other name is an error, so a
-    shared layer cannot come to depend on what the interface does not promise."""
+    interface's value for an optional member the module lacks, and the module's ``__name__`` and ``__doc__``.
+    Reading any other name is an error, so a shared layer cannot come to depend on what the interface does not
+    promise."""
 
     def __init__(self, module: ModuleType, spec: PartSpec, title: str) -> None:
-        self.__dict__.update(_module=module, _spec=spec, _title=title, _members=members(spec.interface))
+        # Its module's name and docstring are the part's own (what it is, and where to read it).
+        self.__dict__.update(_module=module, _spec=spec, _title=title, _members=members(spec.interface),
+                             __name__=module.__name__, __doc__=module.__doc__)
 
     def __getattr__(self, name: str) -> Any:
         listed = self.__dict__["_members"]
