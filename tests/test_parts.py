@@ -119,7 +119,7 @@ def test_a_part_is_checked_against_its_interface_when_first_loaded(scratch):
         description.players  # noqa: B018 - loading it is the point
     message = str(wrong.value)
     assert message.startswith("Trap Race's computer players (scratch_race.players) does not fit PlayersPart")
-    assert "it has no ANALYSIS_PLAYERS" in message and "its RULE_PLAYER is a int, not Callable" in message
+    assert "it has no ANALYSIS_PLAYERS" in message and "its RULE_PLAYER should be Callable but is int" in message
 
 
 def test_an_optional_member_gets_its_interfaces_value_and_nothing_else_is_read():

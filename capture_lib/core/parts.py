@@ -32,6 +32,7 @@ attributes (``describe(slug).players.RULE_PLAYER``), never by a name in a string
 from __future__ import annotations
 
 import collections.abc
+import functools
 import importlib
 import importlib.machinery
 import random
@@ -252,6 +253,7 @@ class Member:
         return self.default is _REQUIRED
 
 
+@functools.cache
 def members(interface: type) -> dict[str, Member]:
     """The members an interface lists: its annotated attributes (optional where it gives a value) and its methods."""
     hints = typing.get_type_hints(interface)
@@ -302,7 +304,7 @@ def problems(module: ModuleType, interface: type) -> list[str]:
         if member.method and not callable(value):
             found.append(f"its {member.name} is not a function")
         elif not member.method and not fits(value, member.hint):
-            found.append(f"its {member.name} is a {type(value).__name__}, not {_words(member.hint)}")
+            found.append(f"its {member.name} should be {_words(member.hint)} but is {type(value).__name__}")
     return found
 
 

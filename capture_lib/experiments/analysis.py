@@ -208,7 +208,7 @@ def run(name: str, games: int | None = None, executor: Executor | None = None,
     ``resume`` (strength tables and round robins) keeps the pairings that the stored file already holds
     for the same number of games and seed, and plays only the others: use it after adding a pairing or
     after a stopped run, never after changing a player. A resumed round robin also takes the games of
-    ``RATING_SOURCES`` that it would otherwise play again.
+    its round robin's ``sources`` that it would otherwise play again.
     """
     path, default, function = EXPERIMENTS[name]
     games = default if games is None else games
