@@ -23,10 +23,11 @@ part            module (by convention) interface           required   what it ho
 ``golden``      ``golden``             ``GoldenPart``      no         the golden playthroughs it keeps
 ==============  =====================  ==================  =========  =============================================
 
-``load(description, spec, module)`` imports a part and checks it against its interface: a missing member,
-or one that is not what the interface says (a table where a function belongs), raises ``PartError``
-naming the game, the part and what is wrong. The shared layers then read the part's members as typed
-attributes (``describe(slug).players.RULE_PLAYER``), never by a name in a string.
+``load`` imports a part (``Description.players`` and the others call it) and checks it against its
+interface: a missing member, or one that is not what the interface says (a table where a function
+belongs), raises ``PartError`` naming the game, the part and what is wrong. The shared layers then read
+the part's members as typed attributes (``describe(slug).players.RULE_PLAYER``), never by a name in a
+string.
 """
 
 from __future__ import annotations

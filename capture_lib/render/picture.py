@@ -4,6 +4,8 @@
 arrows of the game's key, the status line and, unless ``key=False``, the key under the board: a sample of
 each mark the picture shows, with its name. It reads nothing but the scene (``capture_lib.core.scene``),
 so it draws every game alike; the colours are ``capture_lib.render.look``'s, shared with the live boards.
+``crop`` and ``window`` frame part of a drawn picture (a handout shows a corner of a board; a print-and-play
+sheet a tile of it, at a size in mm), changing only its outer frame.
 """
 
 from __future__ import annotations
