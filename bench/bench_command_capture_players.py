@@ -150,7 +150,7 @@ def main() -> None:
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(args.workers) as pool:
-                records = analysis.civilization_pairing_games(player, opponent, args.play, analysis.SEED, pool)
+                records = analysis.play(name, args.play, pool)  # spread over the nine pairs of armies
             source = f"{args.play} new games"
         else:
             meta, records = analysis.read(name)

@@ -454,13 +454,14 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from capture_lib.classroom.voila import MAX_PAGES, PAGES_PER_STUDENT, port_taken, serve
 
     needs("voila", "capture serve --voila")
-    taken = port_taken(args.ip, args.port)
-    if taken:
-        parser.error(f"cannot listen on {args.ip}:{args.port} ({taken}); choose another --port")
+    # The arguments themselves first: what the command line says wrong does not depend on this machine.
     max_pages = args.max_pages if args.max_pages is not None else MAX_PAGES
     per_student = args.pages_per_student if args.pages_per_student is not None else PAGES_PER_STUDENT
     if per_student > max_pages:
         parser.error(f"--pages-per-student {per_student} is more than the class's --max-pages {max_pages}")
+    taken = port_taken(args.ip, args.port)
+    if taken:
+        parser.error(f"cannot listen on {args.ip}:{args.port} ({taken}); choose another --port")
     book_dir = _root(args, parser) / "book"
     if args.token:
         print("Note: a token given with --token can be read by other users of this machine; "

@@ -132,7 +132,7 @@ def _result(state: State) -> dict:
 
 def check_seats(state: State, rng: random.Random) -> None:
     description = describe(state.game.slug)
-    scene_module = description.require("scene")
+    scene_module = description.scene
     for seat in range(state.num_players):
         seen = state.observation(seat)
         assert json.loads(json.dumps(seen)) == seen
@@ -149,7 +149,7 @@ def check_seats(state: State, rng: random.Random) -> None:
         assert all(c in ids for a in scene.actions for c in a.clicks), "every click names a space or piece"
         assert all(m.key in keys and m.at in ids for m in scene.marks), "every mark names a key entry and a space"
         if not legal and seat == 0:
-            ElementTree.fromstring(to_svg(scene, assets=getattr(scene_module, "ASSETS", None)))
+            ElementTree.fromstring(to_svg(scene, assets=scene_module.ASSETS))
             assert scene_text(scene)
         if hasattr(state.game, "sample_state") and rng.random() < 0.3:
             other = state.game.sample_state(seen, seat, rng)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -153,8 +154,9 @@ def test_a_round_robin_seats_each_pair_both_ways_and_a_resumed_one_takes_the_sto
         return [{"players": list(players), "seed": seed + i, "winners": [0]} for i in range(games)]
 
     monkeypatch.setattr(analysis, "run_games", fake_run_games)
-    monkeypatch.setitem(analysis.RATING_PLAYERS, "command-capture", ("random", "rule", "easy"))
-    monkeypatch.setitem(analysis.RATING_MORE, "command-capture", {})
+    robin = analysis.ROUND_ROBINS["command-capture"]
+    monkeypatch.setitem(analysis.ROUND_ROBINS, "command-capture",
+                        dataclasses.replace(robin, players=("random", "rule", "easy"), more={}))
     pool = ThreadPoolExecutor(1)
     seed = analysis.SEED
     path = analysis.run("command-capture-ratings", 4, pool, root=tmp_path)
@@ -189,8 +191,9 @@ def test_a_round_robin_seats_each_pair_both_ways_and_a_resumed_one_takes_the_sto
     analysis.run("command-capture-ratings", 4, pool, root=tmp_path)
     assert len(played) == 6
 
-    # A pairing of RATING_MORE gets its own, larger number of games, seated both ways alike.
-    monkeypatch.setitem(analysis.RATING_MORE, "command-capture", {("easy", "rule"): 10})
+    # A pairing of the round robin's ``more`` gets its own, larger number of games, seated both ways alike.
+    monkeypatch.setitem(analysis.ROUND_ROBINS, "command-capture",
+                        dataclasses.replace(robin, players=("random", "rule", "easy"), more={("easy", "rule"): 10}))
     played.clear()
     analysis.run("command-capture-ratings", 4, pool, root=tmp_path)
     pair = [(p, n) for p, _, n in played if set(p) == {"easy", "rule"}]
@@ -206,7 +209,7 @@ def test_stored_round_robins_pair_every_player_both_ways_and_replay(slug):
     from capture_lib.experiments.simulate import run_games
 
     meta, records = analysis.read(f"{slug}-ratings")
-    players = analysis.RATING_PLAYERS[slug]
+    players = analysis.ROUND_ROBINS[slug].players
     for a, b in itertools.combinations(players, 2):
         one = [r["seed"] for r in records if r["players"] == [a, b]]
         other = [r["seed"] for r in records if r["players"] == [b, a]]

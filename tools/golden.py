@@ -16,10 +16,11 @@ read. When the change is meant, run ``regenerate`` for that game and commit the 
 at a few points of each option set's first kept game; the test fails with a diff when a board would draw
 them otherwise, so a change of what a board draws shows up too.
 
-``SPECS`` lists, for each game, the option sets whose play differs and the games kept for each (each
-game's ``experiments.GOLDEN``, in its folder). The
-games are played by the seeded computer players (``random`` or ``rule``): only ``regenerate`` uses
-them, the test replays the stored actions, so a change in a computer player never breaks a file.
+``SPECS`` lists, for each registered game that keeps playthroughs, the option sets whose play differs and the
+games kept for each (the ``GOLDEN`` of each game's ``golden`` part, ``capture_lib/games/<game>/golden.py``); a
+game whose description has no such part keeps none, and is simply not listed. The games are played by the
+seeded computer players (``random`` or ``rule``): only ``regenerate`` uses them, the test replays the stored
+actions, so a change in a computer player never breaks a file.
 """
 
 from __future__ import annotations
@@ -62,19 +63,22 @@ class Spec:
 
 
 def _specs_of(slug: str) -> tuple[Spec, ...]:
-    """The kept games of ``slug``: its folder's ``experiments.GOLDEN``, each option set's games."""
+    """The kept games of ``slug``: its ``golden`` part's ``GOLDEN``, each option set's games (none for a game
+    without that part)."""
     from capture_lib.games import describe
 
-    sets = describe(slug).require("experiments").GOLDEN
+    part = describe(slug).golden
+    sets = part.GOLDEN if part is not None else ()
     return tuple(Spec(slug, f"{label}-{seed}", seed, tuple(players), dict(options))
                  for label, options, games in sets for seed, players in games)
 
 
 def specs() -> dict[str, tuple[Spec, ...]]:
-    """Every game's kept games, by slug (each game's ``experiments.GOLDEN``)."""
+    """The kept games of every registered game that keeps any, by slug (each game's ``golden`` part)."""
     from capture_lib.games import list_games
 
-    return {slug: _specs_of(slug) for slug in list_games()}
+    found = {slug: _specs_of(slug) for slug in list_games()}
+    return {slug: kept for slug, kept in found.items() if kept}
 
 
 SPECS = specs()
@@ -268,7 +272,7 @@ def scene_snapshots(slug: str) -> str:
     description = describe(slug)
     blocks = []
     seen: set[str] = set()
-    for spec in SPECS[slug]:
+    for spec in SPECS.get(slug, ()):
         label = spec.name.rsplit("-", 1)[0]
         if label in seen or not spec.path.exists() or len(seen) >= SCENE_SETS:
             continue
@@ -361,7 +365,8 @@ def main(argv: list[str]) -> int:
     command, games = argv[0], argv[1:] or sorted(SPECS)
     unknown = [g for g in games if g not in SPECS]
     if unknown:
-        print(f"unknown game {', '.join(unknown)}; games: {', '.join(sorted(SPECS))}")
+        print(f"no golden playthroughs of {', '.join(unknown)}; the games that keep them (a golden part in their "
+              f"description): {', '.join(sorted(SPECS))}")
         return 2
     failed = 0
     for slug in games:

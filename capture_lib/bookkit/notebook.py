@@ -95,10 +95,10 @@ def picture(state: State, seat: int | None = None, everything: bool = False, cap
         view = state.view(None)
     else:
         view = state.observation(seat)
-    module = describe(state.game.slug).require("scene")
+    part = describe(state.game.slug).scene
     legal = state.legal_actions() if marks.get("select") else ()
-    drawn = module.scene(view, legal, (), **marks)
-    return Picture(to_svg(drawn, caption=caption, key=key, assets=getattr(module, "ASSETS", None)))
+    drawn = part.scene(view, legal, (), **marks)
+    return Picture(to_svg(drawn, caption=caption, key=key, assets=part.ASSETS))
 
 
 @dataclass(frozen=True)

@@ -26,12 +26,16 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def rules_index(slug: str) -> tuple[IndexedRule, ...]:
-    """The rules index of the game ``slug`` (from its package's ``rules_index.RULES``)."""
+    """The rules index of the game ``slug`` (its ``rules_index`` part's ``RULES``); ``ValueError`` for a game
+    without one."""
     try:
         description = describe(slug)
     except LookupError as err:
         raise ValueError(str(err)) from None
-    return tuple(description.require("rules_index").RULES)
+    part = description.rules_index
+    if part is None:
+        raise ValueError(f"{description.title} has no rules index")
+    return tuple(part.RULES)
 
 
 def resolve_code(dotted: str) -> Any:
@@ -134,11 +138,11 @@ def practised(slug: str) -> dict[str, list[tuple[str, str]]]:
 
     found: dict[str, list[tuple[str, str]]] = {}
     description = describe(slug)
-    if description.part("course") is not None:
+    if description.parts.course is not None:
         for number, level in enumerate(course.course(slug).levels, start=1):
             for key in level.rules:
                 found.setdefault(key, []).append(("course", f"level {number}, {level.title}"))
-    if description.part("lessons") is not None:
+    if description.parts.lessons is not None:
         for number, lesson in enumerate(course.exercises(slug), start=1):
             for key in lesson.rules:
                 found.setdefault(key, []).append(("exercises", f"exercise {number}"))

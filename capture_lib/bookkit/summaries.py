@@ -11,11 +11,12 @@ Chromium is missing the step says so and makes no PDFs; the book itself is unaff
 
 Conventions of the handouts' Markdown:
 
-- ``<!-- picture -->`` on a line of its own asks for the game's picture, drawn by the engine's own
-  renderer (``PICTURES``) and floated beside the text; the web page shows nothing there. Every label of
+- ``<!-- picture -->`` on a line of its own asks for the game's picture (the ``PICTURE`` of its ``handout``
+  part, ``capture_lib/games/<game>/handout.py``, drawn by the game's scene and the shared SVG renderer) and
+  floats it beside the text; the web page shows nothing there. Every label of
   a printed picture is at least ``SMALLEST_PT`` points: a picture is printed no narrower than that allows
   (``legible_mm``), wider while the page still fits, and a picture too fine to print legibly on a page
-  is replaced by a simpler one or a part of it (``crop``).
+  is replaced by a simpler one or a part of it (``capture_lib.render.picture.crop``).
 - A rule that is this book's ruling, not the printed rules (the source leaves it open), ends with the
   sign ``RULING_SIGN`` (†), and the page carries one footnote paragraph that starts with the sign and
   says what it means (``ruling_problems`` checks both).
@@ -36,6 +37,9 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
+
+from capture_lib.core.parts import HandoutPicture
+from capture_lib.render.picture import viewbox
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 #: Where Debian's Chromium usually is; ``CAPTURE_CHROMIUM`` overrides, then ``PATH`` is searched.
@@ -81,8 +85,10 @@ footer { clear: both; margin-top: 6pt; font-size: 7pt; color: #555; border-top: 
 
 
 def summary_slugs(root: pathlib.Path = ROOT) -> list[str]:
-    """The games (book folder names) that have a ``summary.md`` page."""
-    return sorted(p.parent.name for p in (root / "book").glob("*/summary.md"))
+    """The registered games that have a ``summary.md`` page in the book, sorted."""
+    from capture_lib.games import list_games
+
+    return sorted(slug for slug in list_games() if (root / "book" / slug / "summary.md").is_file())
 
 
 @dataclass(frozen=True)
@@ -135,34 +141,6 @@ def ruling_problems(source: str) -> list[str]:
     return problems
 
 
-_VIEWBOX = re.compile(r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"')
-
-
-def viewbox(svg: str) -> tuple[float, float, float, float]:
-    """The ``viewBox`` of an SVG document (x, y, width, height)."""
-    found = _VIEWBOX.search(svg)
-    if found is None:
-        raise ValueError("the picture has no viewBox")
-    x, y, w, h = (float(v) for v in found.groups())
-    return x, y, w, h
-
-
-def crop(svg: str, box: tuple[float, float, float, float]) -> str:
-    """The part of ``svg`` inside ``box``: left, top, right and bottom as fractions of its width and height.
-
-    Only the picture's frame changes (``viewBox``, ``width``, ``height``): a picture too fine to print whole
-    at a legible size shows the part a handout needs.
-    """
-    x, y, w, h = viewbox(svg)
-    left, top, right, bottom = box
-    frame = (x + left * w, y + top * h, (right - left) * w, (bottom - top) * h)
-    head, rest = svg.split(">", 1)
-    head = _VIEWBOX.sub('viewBox="{:g} {:g} {:g} {:g}"'.format(*frame), head, count=1)
-    head = re.sub(r'\bwidth="[\d.]+"', f'width="{frame[2]:g}"', head, count=1)
-    head = re.sub(r'\bheight="[\d.]+"', f'height="{frame[3]:g}"', head, count=1)
-    return head + ">" + rest
-
-
 _TEXT = re.compile(r'<text\b([^>]*)>')
 
 
@@ -198,71 +176,40 @@ def legible_mm(svg: str, smallest_pt: float = SMALLEST_PT) -> float:
     return smallest_pt * MM_PER_PT * viewbox(svg)[2] / min(sizes)
 
 
-def _card_commander() -> tuple[str, str]:
-    from capture_lib.bookkit.notebook import picture
-    from capture_lib.games.card_commander import GAME
+def summary_picture(slug: str) -> HandoutPicture | None:
+    """The picture on ``slug``'s summary (its ``handout`` part's ``PICTURE``), or ``None`` for a game without one."""
+    from capture_lib.games import describe
 
-    # The rules pages' deal: Blue (Karl) wins the left and middle lanes of round 1, Red (Jackson) the right.
-    blue = ["2D", "5D", "7S", "9H", "10C", "3H", "4S", "6C", "8D", "AH"]
-    red = ["3D", "5S", "7H", "9C", "10D", "2H", "4C", "6S", "8H", "AC"]
-    state = GAME.setup(("Karl", "Jackson"), (blue, red)).play("place 8D 9H 10C").play("place 7H 9C 10D")
-    # The three lanes only: the whole table's labels would print too small beside the rules.
-    return crop(picture(state, seat=0).svg, (0.14, 0.2, 0.76, 0.6)), "Round 1: each lane's values and winner"
+    handout = describe(slug).handout
+    return handout.PICTURE if handout is not None else None
 
 
-def _capture_the_commander() -> tuple[str, str]:
-    from capture_lib.games.capture_the_commander.scene import layout_diagram
-    from capture_lib.render.picture import to_svg
+def pictures() -> dict[str, HandoutPicture]:
+    """Every registered game's summary picture, by slug, in the book's order (games without one left out)."""
+    from capture_lib.games import list_games
 
-    return to_svg(layout_diagram(), key=False), "One player's layout: the slots, numbered"
-
-
-def _command_capture() -> tuple[str, str]:
-    from capture_lib.bookkit.notebook import picture
-    from capture_lib.games.command_capture import GAME
-
-    # Blue's two rows, files A to D: a whole board's unit labels would print at about 4 pt.
-    return (crop(picture(GAME.quick_start(), seat=0).svg, (0.0, 0.633, 0.5, 0.886)),
-            "Blue's first two rows at the quick start, files A to D")
-
-
-def _medieval_capture() -> tuple[str, str]:
-    from capture_lib.bookkit.notebook import picture
-    from capture_lib.games.medieval_capture import GAME
-    from capture_lib.games.medieval_capture.players import RULE_PLAYER
-
-    # Both sides set up as the game's rule-based player would; the rule level's set-up varies from game
-    # to game (``players.setup``), the picture must not.
-    rule = RULE_PLAYER
-    state = GAME.new_game(seed=1)
-    while state.observation(0)["phase"] == "place":
-        state = state.play(rule(state, state.current_player)) if state.current_player >= 0 else state.play_chance()
-    # Blue's home edge with its dungeon and Crown spaces: the whole map's space names would print at 2 pt.
-    return (crop(picture(state, seat=0).svg, (0.0, 0.05, 0.3, 0.4)),
-            "Blue's home edge after the set-up: the dungeon, a Crown space, Blue's pieces")
-
-
-#: Each game's handout picture (the SVG and its caption, drawn by the game's own renderer from a seat's
-#: view) and the widest it is printed, in mm: a simple diagram needs less room than a whole board.
-PICTURES = {"card-commander": (_card_commander, 120), "capture-the-commander": (_capture_the_commander, 62),
-            "command-capture": (_command_capture, 86), "medieval-capture": (_medieval_capture, 86)}
+    found = {slug: summary_picture(slug) for slug in list_games()}
+    return {slug: picture for slug, picture in found.items() if picture is not None}
 
 
 def picture_widths(slug: str) -> tuple[float, ...]:
     """The widths (mm) to try for ``slug``'s picture, widest first, none so narrow that a label prints under
     ``SMALLEST_PT``; ``(0,)`` for a game without one. The narrowest is the legible width itself, rounded up."""
-    if slug not in PICTURES:
+    picture = summary_picture(slug)
+    if picture is None:
         return (0,)
-    maker, widest = PICTURES[slug]
-    narrowest = math.ceil(legible_mm(maker()[0]))
-    widths = tuple(w for w in PICTURE_WIDTHS_MM if narrowest <= w <= widest)
+    narrowest = math.ceil(legible_mm(picture.draw()[0]))
+    widths = tuple(w for w in PICTURE_WIDTHS_MM if narrowest <= w <= picture.widest_mm)
     return widths + ((narrowest,) if narrowest not in widths else ())
 
 
 def picture_html(slug: str, width_mm: float = PICTURE_WIDTHS_MM[0]) -> str:
     """The figure put where a summary has ``<!-- picture -->``: the engine's SVG and a caption (``KeyError``
     for a game without a picture)."""
-    picture, caption = PICTURES[slug][0]()
+    found = summary_picture(slug)
+    if found is None:
+        raise KeyError(f"{slug} has no summary picture (its handout part's PICTURE)")
+    picture, caption = found.draw()
     return (f'<figure class="picture" style="width: {width_mm:g}mm">{picture}'
             f"<figcaption>{html.escape(caption)}</figcaption></figure>")
 
@@ -282,7 +229,7 @@ def handout_html(handout: Handout, root: pathlib.Path = ROOT, picture_mm: float 
     from markdown_it import MarkdownIt  # comes with the book tools (myst-parser)
 
     source = _BOOK_ONLY.sub("", handout.source.read_text(encoding="utf-8"))
-    if PICTURE_MARK in source and handout.slug in PICTURES:
+    if PICTURE_MARK in source and summary_picture(handout.slug) is not None:
         # A block of its own (blank lines around it), so Markdown passes the HTML through untouched.
         width = picture_mm or picture_widths(handout.slug)[0]
         source = source.replace(PICTURE_MARK, "\n" + picture_html(handout.slug, width) + "\n", 1)

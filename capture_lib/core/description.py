@@ -1,55 +1,95 @@
-"""A game's one description: its rules, and where the rest of it lives, read by every shared layer.
+"""A game's one description: its rules, and each of its parts, declared, read by every shared layer.
 
-Each game is one package under ``capture_lib/games/<game>/`` that exports ``DESCRIPTION``. The rules are
-the package's ``rules`` subpackage (``GAME``); everything else the shared layers need of a game is a
-module of that package with a name every game uses, imported only when asked for, so loading a game's
-rules never imports its players, its board or its lessons:
+Each game is one package under ``capture_lib/games/<game>/`` whose ``__init__`` exports ``DESCRIPTION``:
 
-==================  ==============================================================================
-part                what it holds
-==================  ==============================================================================
-``rules``           the game itself (``GAME``): state, actions and notation, position text, rulings
-``players``         its computer players (``RULE_PLAYER``, ``LEVEL_PLAYERS``, ``ANALYSIS_PLAYERS``,
-                    the shared search's ``search.TUNING``)
-``scene``           what a board draws, from what a seat sees, for every renderer
-``lessons``         its chapter's exercises, as data checked through the engine
-``course``          its course: short levels in stages, from the set-up to a first game
-``rules_index``     each rule of the source: its code, test, example and the lesson that practises it
-``session``         how a board's session differs for this game, where it does (Timed Mode's clock)
-==================  ==============================================================================
+    DESCRIPTION = Description("capture_lib.games.command_capture", GAME, Parts(
+        scene="scene", players="players", tuning="players.search", course="course", lessons="lessons",
+        rules_index="rules_index", session="session", handout="handout", experiments="experiments",
+        golden="golden"))
 
-A part a game does not have is ``None`` (``part``). Nothing here imports a game: the registry
-(``capture_lib.games``) makes the list of descriptions.
+``Parts`` names the module of each part the game has (relative to its package) and says ``None`` for
+each optional part it lacks; every part must be named or refused, so that nothing a game has is missed
+and nothing it lacks is a surprise. The parts and their interfaces are in ``capture_lib.core.parts``.
+
+The registry (``capture_lib.games``) checks the declaration when the game is registered or first
+described (``Description.check``): a part left undeclared, a declared part whose module is missing, a
+module of a part's conventional name that no part names, a required part refused. A part's module is
+imported when first read (``Description.players`` ...), never before, and checked against its interface
+then; loading a game's rules never imports its players, its board or its lessons. Nothing here imports
+a game.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from dataclasses import dataclass
-from types import ModuleType
+import pathlib
+import sys
+from dataclasses import dataclass, field
+from typing import Any, cast
 
+from capture_lib.core import parts as kinds
+from capture_lib.core.errors import PartError
+from capture_lib.core.parts import (
+    CoursePart,
+    ExperimentsPart,
+    GoldenPart,
+    HandoutPart,
+    LessonsPart,
+    LoadedPart,
+    PartSpec,
+    PlayersPart,
+    RulesIndexPart,
+    ScenePart,
+    SessionPart,
+    TuningPart,
+)
 from capture_lib.core.protocol import Game
 
-#: The parts a game package may have, beside its rules (see the module's docstring).
-PARTS = ("players", "scene", "lessons", "course", "rules_index", "session", "experiments")
+
+class _Undeclared:
+    """What a part of ``Parts`` is until the game names its module or refuses it."""
+
+    def __repr__(self) -> str:
+        return "UNDECLARED"
+
+
+#: A part that a game's ``Parts`` neither names nor refuses (registration says so).
+UNDECLARED: Any = _Undeclared()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Parts:
+    """Where each of a game's parts lives: a module of its package, relative (``"players.search"``), or ``None``
+    for an optional part it has not. Every field must be given (see the module's docstring); the parts, their
+    conventional modules and their interfaces are listed in ``capture_lib.core.parts``."""
+
+    scene: str | None = UNDECLARED
+    players: str | None = UNDECLARED
+    tuning: str | None = UNDECLARED
+    course: str | None = UNDECLARED
+    lessons: str | None = UNDECLARED
+    rules_index: str | None = UNDECLARED
+    session: str | None = UNDECLARED
+    handout: str | None = UNDECLARED
+    experiments: str | None = UNDECLARED
+    golden: str | None = UNDECLARED
 
 
 @dataclass(frozen=True)
 class Description:
     """Everything the shared layers read about one game (see the module's docstring).
 
-    ``package`` is the game's package (``capture_lib.games.command_capture``), ``game`` its rules.
-    ``example_seat`` and ``example_everything`` say how a worked example is shown unless it says
-    otherwise: through a seat's eyes (``None``: what the whole table sees) and with every hidden card or
-    piece shown. ``summary_picture_mm`` is the widest the printable summary's picture is printed.
+    ``package`` is the game's package (``capture_lib.games.command_capture``), ``game`` its rules, ``parts``
+    where its other parts are. ``example_seat`` and ``example_everything`` say how a worked example is shown
+    unless it says otherwise: through a seat's eyes (``None``: what the whole table sees) and with every
+    hidden card or piece shown.
     """
 
     package: str
     game: Game
+    parts: Parts
     example_seat: int | None = None
     example_everything: bool = False
-    summary_picture_mm: float = 90
+    _loaded: dict[str, LoadedPart] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def slug(self) -> str:
@@ -61,18 +101,108 @@ class Description:
         """The game's title."""
         return self.game.title
 
-    def part(self, name: str) -> ModuleType | None:
-        """The game's module ``name`` (one of ``PARTS``), imported on first use; ``None`` where it has none."""
-        if name not in PARTS:
-            raise ValueError(f"a game's parts are {', '.join(PARTS)}, not {name!r}")
-        module = f"{self.package}.{name}"
-        if importlib.util.find_spec(module) is None:
-            return None
-        return importlib.import_module(module)
+    @property
+    def folder(self) -> pathlib.Path:
+        """The game's folder (its package's), where a file that is not a module lives (``board.css``)."""
+        module = sys.modules.get(self.package)
+        if module is None or module.__file__ is None:
+            raise PartError(f"{self.title}: its package {self.package} is not imported", name=self.package)
+        return pathlib.Path(module.__file__).parent
 
-    def require(self, name: str) -> ModuleType:
-        """The game's module ``name``; ``ValueError`` naming the game where it has none."""
-        module = self.part(name)
-        if module is None:
-            raise ValueError(f"{self.title} has no {name.replace('_', ' ')}")
-        return module
+    # ----- the declaration ---------------------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """What is wrong with the declaration of the parts, one sentence each (``[]`` when it holds).
+
+        Nothing is imported: the modules are looked for where the package's folder holds them.
+        """
+        declared = dict(vars(self.parts))  # each field's value as given (asdict would copy UNDECLARED)
+        named = {value for value in declared.values() if isinstance(value, str)}
+        found = []
+        for spec in kinds.PARTS:
+            value = declared[spec.name]
+            if value is UNDECLARED and not spec.required:
+                found.append(f"its description does not say whether it has {spec.some}: name its module "
+                             f'(Parts({spec.name}="{spec.module}")) or say it has none ({spec.name}=None)')
+            elif value is UNDECLARED or (value is None and spec.required):
+                found.append(f"every game has {spec.some}, and its description names none: name its module "
+                             f'(Parts({spec.name}="{spec.module}"))')
+            elif value is not None and not isinstance(value, str):
+                found.append(f"its {spec.what} is named by {value!r}, not by its module's name")
+            elif value is not None and not kinds.exists(self.package, value):
+                found.append(f"its description names {self.package}.{value} as its {spec.what}, which does not "
+                             "exist")
+            if spec.module not in named and kinds.exists(self.package, spec.module):
+                said = "says it has none" if value is None else "names another module"
+                found.append(f"it has the module {self.package}.{spec.module} ({spec.what}) but its description "
+                             f'{said} ({spec.name}={value!r}); declare it (Parts({spec.name}="{spec.module}")) '
+                             "or remove the module")
+        return found
+
+    def check(self) -> None:
+        """``PartError`` listing every problem of the declaration (``problems``), naming the game."""
+        found = self.problems()
+        if found:
+            raise PartError(f"{self.title} ({self.package}): " + "; ".join(found), name=self.package)
+
+    def _part(self, spec: PartSpec, relative: str | None) -> LoadedPart | None:
+        """The part ``spec`` at ``relative`` (``None``: the game has none), loaded and checked on first use."""
+        if relative is None or relative is UNDECLARED:
+            return None
+        loaded = self._loaded.get(spec.name)
+        if loaded is None:
+            loaded = self._loaded[spec.name] = kinds.load(self.title, self.package, relative, spec)
+        return loaded
+
+    # ----- the parts -------------------------------------------------------------------------------------------
+    @property
+    def scene(self) -> ScenePart:
+        """What its boards and pictures draw (every game has one)."""
+        part = self._part(kinds.SCENE, self.parts.scene)
+        if part is None:
+            raise PartError(f"{self.title} has no scene, which every game has", name=self.package)
+        return cast(ScenePart, part)
+
+    @property
+    def players(self) -> PlayersPart | None:
+        """Its computer players, or ``None``."""
+        return cast("PlayersPart | None", self._part(kinds.PLAYERS, self.parts.players))
+
+    @property
+    def tuning(self) -> TuningPart | None:
+        """The shared search's fitting to it, or ``None`` (the plain search)."""
+        return cast("TuningPart | None", self._part(kinds.TUNING, self.parts.tuning))
+
+    @property
+    def course(self) -> CoursePart | None:
+        """Its course, or ``None``."""
+        return cast("CoursePart | None", self._part(kinds.COURSE, self.parts.course))
+
+    @property
+    def lessons(self) -> LessonsPart | None:
+        """Its chapter's exercises, or ``None``."""
+        return cast("LessonsPart | None", self._part(kinds.LESSONS, self.parts.lessons))
+
+    @property
+    def rules_index(self) -> RulesIndexPart | None:
+        """Its rules index, or ``None``."""
+        return cast("RulesIndexPart | None", self._part(kinds.RULES_INDEX, self.parts.rules_index))
+
+    @property
+    def session(self) -> SessionPart | None:
+        """Where its boards' session differs, or ``None`` (nowhere)."""
+        return cast("SessionPart | None", self._part(kinds.SESSION, self.parts.session))
+
+    @property
+    def handout(self) -> HandoutPart | None:
+        """What it prints (its summary's picture, its print-and-play sheets), or ``None``."""
+        return cast("HandoutPart | None", self._part(kinds.HANDOUT, self.parts.handout))
+
+    @property
+    def experiments(self) -> ExperimentsPart | None:
+        """Its numbers chapter's experiments, or ``None``."""
+        return cast("ExperimentsPart | None", self._part(kinds.EXPERIMENTS, self.parts.experiments))
+
+    @property
+    def golden(self) -> GoldenPart | None:
+        """The golden playthroughs it keeps, or ``None`` (it keeps none)."""
+        return cast("GoldenPart | None", self._part(kinds.GOLDEN, self.parts.golden))

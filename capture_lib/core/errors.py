@@ -17,3 +17,13 @@ class IllegalAction(ValueError):
 
 class GameNotAvailable(LookupError):
     """A game slug that is known but whose rules are not implemented yet, or an unknown slug."""
+
+
+class PartError(ImportError):
+    """A game package whose parts do not hold: a part its description does not declare, a declared part
+    whose module is missing, a module that no part names, or a part that lacks what its interface lists.
+
+    An ``ImportError`` (as ``from module import name`` raises for a missing name), so that no handler of bad
+    input (``ValueError``) ever takes a broken game for a refused move. The message names the game, the part
+    and what is wrong.
+    """

@@ -45,6 +45,9 @@ class Game(ABC):
 
     slug: ClassVar[str]
     title: ClassVar[str]
+    #: The seats' names in the players' words (``("Blue", "Red")``); a state may name its seats otherwise where
+    #: the number of players changes them (``State.names``).
+    seat_names: ClassVar[tuple[str, ...]]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options: ClassVar[tuple[Option, ...]] = ()
@@ -72,6 +75,25 @@ class Game(ABC):
 
         ``text`` is positional-only (so is ``self``), so that only ``seed`` is not an option's name."""
         raise ValueError(f"{self.slug} has no position text format; start it with new_game()")
+
+    @abstractmethod
+    def sample_state(self, observation: dict[str, Any], seat: int, rng: random.Random) -> State:
+        """A whole state that ``seat`` cannot tell from ``observation`` (what ``observation(seat)`` gave).
+
+        Every fact hidden from ``seat`` (the other hands, the face-down cards, a hidden piece, the seed of
+        chance still to come) is drawn again with ``rng``, among the facts that agree with everything the
+        seat has seen, so that ``sample_state(obs, seat, rng).observation(seat)`` equals ``obs`` (its log and
+        history may start from the position itself). The search plays out such states (a determinization),
+        the oracle draws them knowing more, and a board rebuilds a kept game from a seat's saved view with it.
+        ``ValueError`` when ``observation`` is no position of this game. A game with nothing hidden returns
+        the position ``observation`` shows.
+        """
+
+    def summarize(self, state: State) -> dict[str, Any] | None:
+        """Facts of a finished game that the numbers chapter tallies (JSON-ready: ``turns``, how it ended,
+        what was captured), stored as a simulated game's ``stats``; ``None`` (the default): nothing beyond
+        the winners."""
+        return None
 
     def replay(self, seed: int | None, actions: Iterable[Any], resolve_chance: bool = True,
                **options: Any) -> State:
@@ -138,8 +160,17 @@ class State(ABC):
         """The seats that won; empty while playing and for a draw."""
 
     @abstractmethod
+    def view(self, seat: int | None, everything: bool = False) -> dict[str, Any]:
+        """What ``seat`` sees of this position, as plain JSON-ready data: never a card, identity or fact hidden
+        from it. ``seat=None`` is what the whole table sees (a spectator: nothing hidden from anyone is shown).
+        ``everything=True`` is the teaching view, every hidden fact shown, for the book's pictures and worked
+        examples and a finished game's reveal, never for a player's board. ``observation(seat)`` is
+        ``view(seat)`` after checking the seat; the boards, the scenes and the book draw views.
+        """
+
     def _observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see, JSON-ready: never a hidden card or identity."""
+        """What ``seat`` may see (a checked seat): ``view(seat)`` unless a game says otherwise."""
+        return self.view(seat)
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:

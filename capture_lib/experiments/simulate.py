@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from capture_lib.core.chance import CHANCE
+from capture_lib.core.experiments import score, wilson
 from capture_lib.games import load_game
 from capture_lib.search.levels import make_player
 
@@ -64,9 +65,9 @@ def play_one(spec: GameSpec) -> dict[str, Any]:
     record: dict[str, Any] = {"seed": spec.seed, "players": list(spec.players), "options": spec.options,
                               "opening": list(spec.opening), "winners": list(state.winners),
                               "finished": state.is_over, "actions": len(state.history)}
-    summarize = getattr(game, "summarize", None)
-    if summarize is not None:
-        record["stats"] = summarize(state)
+    stats = game.summarize(state)
+    if stats is not None:
+        record["stats"] = stats
     return record
 
 
@@ -89,25 +90,6 @@ def run_games(slug: str, games: int, players: Sequence[str], seed: int = 0, opti
     finally:
         if own:
             pool.shutdown()
-
-
-def score(record: dict[str, Any], seat: int) -> float:
-    """``seat``'s result in one game: 1 for a sole win, 0.5 for a shared win or a draw, else 0."""
-    winners = record["winners"]
-    if winners == [seat]:
-        return 1.0
-    if not winners or (seat in winners and len(winners) > 1):
-        return 0.5
-    return 0.0
-
-
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``p`` observed in ``n`` trials (95% by default)."""
-    if n == 0:
-        return (math.nan, math.nan)
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def head_to_head(slug: str, first: str, second: str, games: int, seed: int = 0, options: dict | None = None,

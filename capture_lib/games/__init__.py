@@ -1,8 +1,10 @@
 """The games: one package each, and the one list of them that every other table is made from.
 
 A game is a folder ``capture_lib/games/<game>/`` whose ``__init__`` exports ``DESCRIPTION``
-(``capture_lib.core.description.Description``); adding a game is adding that folder and its line to
-``PACKAGES``. Games never import each other, and are imported only when asked for.
+(``capture_lib.core.description.Description``, with its ``Parts`` declared); adding a game is adding that
+folder and its line to ``PACKAGES`` (or, for a game outside the package, ``register``). Games never import
+each other, and are imported only when asked for. A game's declaration is checked when it is first
+described: ``PartError`` (``capture_lib.core.errors``) names the game and each part that does not hold.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import importlib
 from collections.abc import Iterator
 
 from capture_lib.core.description import Description
-from capture_lib.core.errors import GameNotAvailable
+from capture_lib.core.errors import GameNotAvailable, PartError
 from capture_lib.core.protocol import Game, State
 
 #: The game packages, in the book's order: the one list of games.
@@ -30,11 +32,19 @@ def _slug_of(package: str) -> str:
 
 
 def register(package: str) -> Description:
-    """Add the game package ``package`` to the list (a test's toy game; the shipped games are in ``PACKAGES``)."""
-    if package not in PACKAGES:
+    """Add the game package ``package`` to the list and return its checked description (a test's toy game, a
+    game of one's own; the shipped games are in ``PACKAGES``). A package whose declaration does not hold is
+    not added: ``PartError`` says why."""
+    added = package not in PACKAGES
+    if added:
         PACKAGES.append(package)
     _by_slug.pop(_slug_of(package), None)
-    return describe(_slug_of(package))
+    try:
+        return describe(_slug_of(package))
+    except Exception:
+        if added:
+            PACKAGES.remove(package)
+        raise
 
 
 def unregister(package: str) -> None:
@@ -50,14 +60,22 @@ def list_games() -> list[str]:
 
 
 def describe(slug: str) -> Description:
-    """The description of the game ``slug`` (``GameNotAvailable`` naming the games for another)."""
+    """The description of the game ``slug`` (``GameNotAvailable`` naming the games for another), its parts'
+    declaration checked the first time (``Description.check``; ``PartError`` where it does not hold)."""
     if slug in _by_slug:
         return _by_slug[slug]
     for package in PACKAGES:
         if _slug_of(package) == slug:
-            description = importlib.import_module(package).DESCRIPTION
+            description = getattr(importlib.import_module(package), "DESCRIPTION", None)
+            if not isinstance(description, Description):
+                raise PartError(f"the game package {package} has no DESCRIPTION (a capture_lib.core.description."
+                                "Description) in its __init__", name=package)
+            if not isinstance(description.game, Game):
+                raise PartError(f"the description of {package} holds {description.game!r}, not a Game",
+                                name=package)
             if description.slug != slug:
                 raise GameNotAvailable(f"the package {package} describes {description.slug!r}, not {slug!r}")
+            description.check()
             _by_slug[slug] = description
             return description
     raise GameNotAvailable(f"no game called {slug!r}; games are: {', '.join(list_games())}")

@@ -4,11 +4,14 @@
 arrows of the game's key, the status line and, unless ``key=False``, the key under the board: a sample of
 each mark the picture shows, with its name. It reads nothing but the scene (``capture_lib.core.scene``),
 so it draws every game alike; the colours are ``capture_lib.render.look``'s, shared with the live boards.
+``crop`` and ``window`` frame part of a drawn picture (a handout shows a corner of a board; a print-and-play
+sheet a tile of it, at a size in mm), changing only its outer frame.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import textwrap
 from html import escape
 
@@ -400,3 +403,55 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
             f'height="{height:.0f}" role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>'
             + _rect(0, 0, width, height, PALETTE["paper"]) + "".join(body) + "</svg>")
+
+
+# ----- framing a drawn picture (the printed sheets show part of a board, at a size in mm) ------------------
+_VIEWBOX = re.compile(r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"')
+
+
+def viewbox(svg: str) -> tuple[float, float, float, float]:
+    """The ``viewBox`` of an SVG document (x, y, width, height)."""
+    found = _VIEWBOX.search(svg)
+    if found is None:
+        raise ValueError("the picture has no viewBox")
+    x, y, w, h = (float(v) for v in found.groups())
+    return x, y, w, h
+
+
+def crop(svg: str, box: tuple[float, float, float, float]) -> str:
+    """The part of ``svg`` inside ``box``: left, top, right and bottom as fractions of its width and height.
+
+    Only the picture's frame changes (``viewBox``, ``width``, ``height``): a picture too fine to print whole
+    at a legible size shows the part a handout needs.
+    """
+    x, y, w, h = viewbox(svg)
+    left, top, right, bottom = box
+    frame = (x + left * w, y + top * h, (right - left) * w, (bottom - top) * h)
+    head, rest = svg.split(">", 1)
+    head = _VIEWBOX.sub('viewBox="{:g} {:g} {:g} {:g}"'.format(*frame), head, count=1)
+    head = re.sub(r'\bwidth="[\d.]+"', f'width="{frame[2]:g}"', head, count=1)
+    head = re.sub(r'\bheight="[\d.]+"', f'height="{frame[3]:g}"', head, count=1)
+    return head + ">" + rest
+
+
+def window(svg: str, x: float, y: float, w: float, h: float, width_mm: float) -> str:
+    """The part ``(x, y, w, h)`` of the picture ``svg`` (its own units), printed ``width_mm`` wide.
+
+    Only the outer ``<svg>`` tag changes: its view box and its size in mm; the drawing is the renderer's.
+    """
+    head = re.match(r"<svg\b[^>]*>", svg)
+    if head is None:
+        raise ValueError("not an SVG picture")
+    tag = head.group(0)
+    tag = re.sub(r'\sviewBox="[^"]*"', f' viewBox="{x:g} {y:g} {w:g} {h:g}"', tag)
+    tag = re.sub(r'\swidth="[^"]*"', f' width="{width_mm:g}mm"', tag)
+    tag = re.sub(r'\sheight="[^"]*"', f' height="{width_mm * h / w:g}mm"', tag)
+    return tag + svg[head.end():]
+
+
+def picture_size(svg: str) -> tuple[float, float]:
+    """The width and height of a picture's view box."""
+    box = re.search(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"', svg)
+    if box is None:
+        raise ValueError("the picture has no view box from 0 0")
+    return float(box.group(1)), float(box.group(2))

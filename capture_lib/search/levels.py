@@ -24,7 +24,7 @@ from the operating system's entropy, so that the boards' computer sets up differ
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -54,10 +54,12 @@ def _shared(name: str, timed: bool) -> Player:
     return partial(oracle_player, timed=timed)
 
 
-def _own(slug: str, table: str) -> dict[str, Factory]:
-    """The game ``slug``'s ``LEVEL_PLAYERS`` or ``ANALYSIS_PLAYERS`` (empty where it has none)."""
+def _own(slug: str, analysis: bool) -> Mapping[str, Factory]:
+    """The game ``slug``'s ``ANALYSIS_PLAYERS`` (``analysis``) or ``LEVEL_PLAYERS`` (empty where it has no players)."""
     package = game_package(slug)
-    return getattr(package, table, {}) if package is not None else {}
+    if package is None:
+        return {}
+    return package.ANALYSIS_PLAYERS if analysis else package.LEVEL_PLAYERS
 
 
 def game_players() -> dict[str, tuple[str, ...]]:
@@ -66,7 +68,7 @@ def game_players() -> dict[str, tuple[str, ...]]:
     from capture_lib.games import list_games
 
     for slug in list_games():
-        for name in _own(slug, "ANALYSIS_PLAYERS"):
+        for name in _own(slug, analysis=True):
             names[name] = (*names.get(name, ()), slug)
     return names
 
@@ -82,7 +84,7 @@ def plays_as(slug: str) -> tuple[dict[str, str], str]:
     package = game_package(slug)
     if package is None:
         return {}, ""
-    return dict(getattr(package, "PLAYS_AS", {})), getattr(package, "PLAYS_AS_WHY", "")
+    return dict(package.PLAYS_AS), package.PLAYS_AS_WHY
 
 
 def player_seed(seed: int | None, timed: bool) -> int:
@@ -102,7 +104,7 @@ def _dispatch(name: str, timed: bool, seed: int) -> Player:
         if chosen is None:
             # A level that this game plays as another one (its luck leaves no room for it).
             level = plays_as(slug)[0].get(name, name) if name in LEVEL_NAMES else name
-            own = _own(slug, "LEVEL_PLAYERS" if level in LEVEL_NAMES else "ANALYSIS_PLAYERS")
+            own = _own(slug, analysis=level not in LEVEL_NAMES)
             if level in own:
                 chosen = own[level](timed, seed)
             elif level in LEVEL_NAMES + ANALYSIS_PLAYERS:

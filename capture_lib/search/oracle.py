@@ -30,7 +30,7 @@ def oracle_player(state: State, seat: int, timed: bool = True) -> Any:
     iterations, seconds = tuning.budgets["hard"]
     seconds = seconds if timed else UNTIMED
     package = game_package(state.game.slug)
-    knows = getattr(package, "ORACLE_WORLD", None)
+    knows = package.ORACLE_WORLD if package is not None else None
     world = knows(state, seat) if knows is not None else None
     if world is None:
         def world(_rng: random.Random) -> State:

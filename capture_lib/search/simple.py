@@ -10,9 +10,9 @@ import hashlib
 import json
 import random
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
+from capture_lib.core.parts import PlayersPart
 from capture_lib.core.protocol import State
 
 Player = Callable[[State, int], Any]
@@ -33,13 +33,13 @@ def random_player(state: State, seat: int) -> Any:
     return observation_rng(state, seat, "random").choice(state.legal_actions())
 
 
-def game_package(slug: str) -> ModuleType | None:
-    """The players' package of the game ``slug`` (its description's ``players`` part, imported on first
-    use), or ``None`` for a game without one."""
+def game_package(slug: str) -> PlayersPart | None:
+    """The players of the game ``slug`` (its description's ``players`` part, imported and checked on first
+    use: ``capture_lib.core.parts.PlayersPart``), or ``None`` for a game without one."""
     from capture_lib.games import describe
 
     try:
-        return describe(slug).part("players")
+        return describe(slug).players
     except LookupError:  # not one of the games: it has no players of its own
         return None
 

@@ -40,14 +40,12 @@ A game with no tuning gets the plain search: uniform random playouts over every 
 from __future__ import annotations
 
 import functools
-import importlib
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from capture_lib.core.chance import pick_outcome
 from capture_lib.core.protocol import Action, State
-from capture_lib.search.simple import game_package
 
 #: Search budgets by level: (iterations, seconds); the search stops at whichever comes first.
 DEFAULT_BUDGETS: dict[str, tuple[int, float]] = {
@@ -117,13 +115,16 @@ def remembered(key: Callable[[State, int], Hashable], size: int = 64) -> Callabl
 
 
 def tuning_for(slug: str) -> Tuning:
-    """The tuning the game ``slug`` gives the search (``search.TUNING`` in its players' package), or the
-    plain search's."""
-    package = game_package(slug)
-    if package is None:
-        return PLAIN
+    """The tuning the game ``slug`` gives the search (the ``TUNING`` of its description's ``tuning`` part,
+    ``players/search.py``), or the plain search's."""
+    from capture_lib.games import describe
+
     try:
-        module = importlib.import_module(f"{package.__name__}.search")
-    except ModuleNotFoundError:
+        part = describe(slug).tuning
+    except LookupError:  # not one of the games: the plain search
         return PLAIN
-    return module.TUNING
+    if part is None:
+        return PLAIN
+    if not isinstance(part.TUNING, Tuning):
+        raise TypeError(f"the search tuning of {slug} is a {type(part.TUNING).__name__}, not a Tuning")
+    return part.TUNING

@@ -122,7 +122,7 @@ class BoardController:
         #: The game's slug.
         self.game_slug = slug
         #: How this game's sessions differ, where they do (the description's ``session`` part), or None.
-        self._hooks = self.description.part("session")
+        self._hooks = self.description.session
         #: What a game's hooks keep between calls (Command Capture's clock: when the turn began).
         self.hook_data: dict[str, Any] = {}
         #: A line said after the message that names the move (a forfeited turn), set while a move is played.
@@ -254,8 +254,7 @@ class BoardController:
         from capture_lib.core.scene import from_json
         from capture_lib.render.picture import to_svg
 
-        return to_svg(from_json(self.scene), key=False, assets=getattr(self.description.require("scene"), "ASSETS",
-                                                                        None))
+        return to_svg(from_json(self.scene), key=False, assets=self.description.scene.ASSETS)
 
     def table_options(self) -> list[dict[str, Any]]:
         """What a table chooses as it sits down (the game's options marked ``table``), in players' words,
@@ -314,7 +313,7 @@ class BoardController:
         player thought, which may forfeit the turn: then only that is played, and the action is dropped).
         """
         state = self.state
-        prepare = getattr(self._hooks, "before_action", None)
+        prepare = self._hooks.before_action if self._hooks is not None else None
         if prepare is not None:
             state, note = prepare(self, state, action)
             if note:  # the action no longer stands: keep what the hook played, and say why
@@ -478,7 +477,7 @@ class BoardController:
 
     def _advance(self) -> None:
         """Resolve chance, let the computer move, then rebuild the values."""
-        before = getattr(self._hooks, "before_advance", None)
+        before = self._hooks.before_advance if self._hooks is not None else None
         if before is not None:
             changed = before(self, self.state)
             if changed is not None:
@@ -516,7 +515,7 @@ class BoardController:
         # new position with the old list of moves.
         self.thinking = False
         self._sync_values()
-        synced = getattr(self._hooks, "synced", None)
+        synced = self._hooks.synced if self._hooks is not None else None
         if synced is not None:
             synced(self)
 

@@ -51,7 +51,7 @@ def scene_json(description: Description, view: dict[str, Any], legal: Sequence[A
         extra["marks"] = marks
     if arrows:
         extra["arrows"] = tuple(Arrow(tuple(route), "hint") for route in arrows)
-    scene = description.require("scene").scene(view, legal, recent, **extra)
+    scene = description.scene.scene(view, legal, recent, **extra)
     used = set((marks or {}).values()) | ({"hint"} if arrows else set())
     have = {k.key for k in scene.key}
     added = tuple(k for k in LESSON_KEY if k.key in used and k.key not in have)

@@ -6,8 +6,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from capture_lib.core.experiments import StrengthTable
 from capture_lib.experiments import analysis
 from capture_lib.experiments.simulate import run_games
+from capture_lib.games.capture_the_commander import experiments as ctc
+from capture_lib.games.card_commander import experiments as cc
+from capture_lib.games.command_capture import experiments as cmd
+from capture_lib.games.medieval_capture import experiments as medieval
 
 POOL = ThreadPoolExecutor(1)
 
@@ -20,10 +25,10 @@ def _cc(blue, red, winner, coin=0, rounds=2, used=(False, False), lanes=()):
 
 def test_commander_table_and_strength_count_each_cell():
     records = [_cc("Karl", "Jackson", 0)] * 3 + [_cc("Karl", "Jackson", 1)] + [_cc("Jackson", "Karl", 0)] * 2
-    table = analysis.commander_table(records)
+    table = cc.commander_table(records)
     assert table[("Karl", "Jackson")][0] == 0.75 and table[("Karl", "Jackson")][3] == 4
     assert table[("Jackson", "Karl")][:1] == (1.0,)
-    strength = analysis.commander_strength(records)
+    strength = cc.commander_strength(records)
     assert strength["Karl"][0] == 0.5 and strength["Karl"][3] == 6 and strength["Joanne"][3] == 0
 
 
@@ -31,9 +36,9 @@ def test_coin_rounds_and_extra_card_summaries():
     records = [_cc("Karl", "Karl", 0, coin=1, rounds=2, used=(True, False), lanes=[(0, True)]),
                _cc("Karl", "Karl", 0, coin=0, rounds=3, used=(False, True), lanes=[(1, False)]),
                _cc("Karl", "Karl", 1, coin=0, rounds=3)]
-    per_round, per_game = analysis.coin_rounds(records)
+    per_round, per_game = cc.coin_rounds(records)
     assert per_round[0] == pytest.approx(1 / 8) and per_game[0] == pytest.approx(1 / 3)
-    value = analysis.extra_card_value(records)
+    value = cc.extra_card_value(records)
     assert value["lane"][0] == 0.5 and value["alone"][0] == 0.5 and value["alone"][3] == 2
     assert value["neither"][0] == 0.0 and value["both"][3] == 0
 
@@ -43,9 +48,9 @@ def test_first_player_edge_shares_a_joint_win_and_lengths_have_quartiles():
         return {"winners": winners, "stats": {"players": n, "first_player": first, "turns": turns}}
 
     records = [rec(2, 0, [0], 10), rec(2, 0, [1], 14), rec(3, 0, [0, 2], 20), rec(3, 0, [1], 30), rec(3, 0, [], 40)]
-    edge = analysis.first_player_edge(records)
+    edge = ctc.first_player_edge(records)
     assert edge[2][0] == 0.5 and edge[3][0] == pytest.approx((0.5 + 0 + 1 / 3) / 3)
-    lengths = analysis.game_lengths(records)
+    lengths = ctc.game_lengths(records)
     assert lengths[3]["median"] == 30 and lengths[2]["min"] == 10 and lengths[3]["turns"] == [20, 30, 40]
 
 
@@ -66,11 +71,12 @@ def test_a_resumed_strength_run_plays_only_the_pairings_not_yet_stored(monkeypat
                       [{"players": [second, first], "winners": [1]}] * (games - half))
 
     monkeypatch.setattr(analysis, "head_to_head", fake_head_to_head)
-    monkeypatch.setitem(analysis.STRENGTH_PAIRINGS, "command-capture", (("rule", "random"), ("hard", "rule")))
+    monkeypatch.setitem(analysis.STRENGTH_TABLES, "command-capture",
+                        StrengthTable(20, (("rule", "random"), ("hard", "rule"))))
     path = analysis.run("command-capture-strength", 4, POOL, root=tmp_path)
     assert played == [("rule", "random"), ("hard", "rule")]
-    monkeypatch.setitem(analysis.STRENGTH_PAIRINGS, "command-capture",
-                        (("rule", "random"), ("hard", "rule"), ("easy", "rule")))
+    monkeypatch.setitem(analysis.STRENGTH_TABLES, "command-capture",
+                        StrengthTable(20, (("rule", "random"), ("hard", "rule"), ("easy", "rule"))))
     played.clear()
     analysis.run("command-capture-strength", 4, POOL, root=tmp_path, resume=True)
     assert played == [("easy", "rule")]
@@ -97,8 +103,8 @@ def _agrees(stored: tuple, rerun_scores: list[float]) -> bool:
 def test_stored_commander_table_reproduces_and_agrees_with_a_rerun():
     meta, records = analysis.read("commanders")
     assert meta["experiment"] == "commanders" and len(records) == 9 * meta["games"]
-    table = analysis.commander_table(records)
-    assert set(table) == {(a, b) for a in analysis.COMMANDERS for b in analysis.COMMANDERS}
+    table = cc.commander_table(records)
+    assert set(table) == {(a, b) for a in cc.COMMANDERS for b in cc.COMMANDERS}
     cell = [r for r in records if r["opening"] == ["commander Karl", "commander Jackson"]]
     again = run_games("card-commander", 15, ["rule", "rule"], meta["seed"], {"same_commander": True},
                       ("commander Karl", "commander Jackson"), executor=POOL)
@@ -110,11 +116,11 @@ def test_stored_commander_table_reproduces_and_agrees_with_a_rerun():
 
 def test_stored_first_player_edge_agrees_with_a_rerun():
     meta, records = analysis.read("first-player")
-    edge = analysis.first_player_edge(records)
+    edge = ctc.first_player_edge(records)
     assert sorted(edge) == [2, 3, 4] and all(v[3] == meta["games"] for v in edge.values())
     fresh = run_games("capture-the-commander", 400, ["rule", "rule"], meta["seed"] + 10**6,
                       {"players": 2, "first_dealer": 1}, executor=POOL)
-    assert _agrees(edge[2], [analysis.first_player_edge([r])[2][0] for r in fresh])
+    assert _agrees(edge[2], [ctc.first_player_edge([r])[2][0] for r in fresh])
 
 
 def _ccg(blue, red, winners, ended="commander", captures=()):
@@ -125,9 +131,9 @@ def _ccg(blue, red, winners, ended="commander", captures=()):
 def test_civilization_table_strength_and_endings():
     records = [_ccg("rome", "egypt", [0]), _ccg("rome", "egypt", [1], "fortress"), _ccg("egypt", "rome", [0]),
                _ccg("rome", "rome", [], "turn limit")]
-    table = analysis.civilization_table(records)
+    table = cmd.civilization_table(records)
     assert table["rome", "egypt"][0] == 0.5 and table["rome", "rome"][0] == 0.5 and table["egypt", "rome"][3] == 1
-    strength = analysis.civilization_strength(records)
+    strength = cmd.civilization_strength(records)
     assert strength["rome"][0] == pytest.approx(1 / 3) and strength["egypt"][3] == 3 and strength["vikings"][3] == 0
     ends = analysis.endings(records)
     assert list(ends) == ["commander", "fortress", "turn limit"] and ends["commander"][0] == 0.5
@@ -136,7 +142,7 @@ def test_civilization_table_strength_and_endings():
 def test_unit_values_score_the_side_that_lost_each_unit_beside_its_points():
     records = [_ccg("rome", "egypt", [0], captures=[(3, 0, "Siege"), (5, 1, "Chariot"), (7, 1, "Commander")]),
                _ccg("rome", "egypt", [1], captures=[(3, 0, "Siege"), (4, 0, "Fortress")])]
-    values = analysis.unit_values(records)
+    values = cmd.unit_values(records)
     assert values["rome", "Siege"]["lost"][:1] == (0.5,) and values["rome", "Siege"]["lost"][3] == 2
     assert values["rome", "Siege"]["points"] == 5 and values["egypt", "Chariot"]["points"] == 5
     assert ("egypt", "Commander") not in values and ("rome", "Fortress") not in values
@@ -155,7 +161,7 @@ def test_medieval_summaries_group_and_count():
 
 def test_stored_civilization_table_replays_and_agrees_with_a_rerun():
     meta, records = analysis.read("civilizations")
-    table = analysis.civilization_table(records)
+    table = cmd.civilization_table(records)
     assert len(table) == 9 and all(n == meta["games"] for *_, n in table.values())
     options = {**analysis.GAME_OPTIONS["command-capture"], "blue": "rome", "red": "egypt"}
     cell = [r for r in records if r["stats"]["civilizations"] == ["rome", "egypt"]]
@@ -172,7 +178,7 @@ def test_stored_medieval_experiments_replay_and_the_first_player_edge_agrees_wit
     fresh = run_games("medieval-capture", 20, ["rule", "rule"], meta["seed"] + 10**6, executor=POOL)
     assert _agrees(analysis.side_win_rate(records), [analysis.score(r, 0) for r in fresh])
     cmeta, catapults = analysis.read("catapults")
-    labels = [label for label, _ in analysis.CATAPULTS]
+    labels = [label for label, _ in medieval.CATAPULTS]
     assert list(analysis.by_variant(catapults, lambda r: r["variant"])) == labels
     off = [r for r in catapults if r["variant"] == "no catapults"]
     assert all(sum(r["stats"]["boulder_kills"]) == 0 for r in off) and len(off) == cmeta["games"]
@@ -184,8 +190,8 @@ def test_stored_medieval_experiments_replay_and_the_first_player_edge_agrees_wit
 def test_stored_strength_tables_cover_every_pairing(slug):
     meta, records = analysis.read(f"{slug}-strength")
     table = analysis.strength_table(records)
-    # The pairings come in the order of STRENGTH_PAIRINGS (the telling ones first); all of them in a full run.
-    assert list(table) == list(analysis.STRENGTH_PAIRINGS[slug][:len(table)]) and len(table) >= 3
+    # The pairings come in the order of the game's strength table (the telling ones first); all of them in a full run.
+    assert list(table) == list(analysis.STRENGTH_TABLES[slug].pairings[:len(table)]) and len(table) >= 3
     assert all(n == meta["games"] for _, _, _, n in table.values())
     # The rule-based player against the random one is deterministic: its first games replay exactly.
     first = [r for r in records if r["players"] == ["rule", "random"]][:4]

@@ -8,6 +8,7 @@ import pytest
 
 from capture_lib.experiments import analysis
 from capture_lib.experiments.simulate import run_games
+from capture_lib.games.command_capture.experiments import CIVILIZATIONS
 
 
 @pytest.mark.parametrize("name, players", [("command-capture-hard-rule", ("hard", "rule")),
@@ -24,7 +25,7 @@ def test_each_side_moves_first_in_half_of_the_stored_games(name, players):
 
     assert deals(first) == deals(second)
     armies = {tuple(r["stats"]["civilizations"]) for r in records}
-    assert len(armies) == len(analysis.CIVILIZATIONS) ** 2
+    assert len(armies) == len(CIVILIZATIONS) ** 2
     assert all(r["finished"] for r in records)
 
 

@@ -67,7 +67,7 @@ def test_finished_position_reads_back_as_over():
 
 
 def _scene(view, **extra):
-    return describe(GAME.slug).require("scene").scene(view, **extra)
+    return describe(GAME.slug).scene.scene(view, **extra)
 
 
 def test_svg_picture():

@@ -8,18 +8,16 @@ import pypdf
 import pytest
 
 from capture_lib.bookkit import print_and_play
-from capture_lib.bookkit.print_and_play import (
-    COMMAND_BOARD_MM,
-    MEDIEVAL_MM_PER_UNIT,
-    OVERLAP_MM,
-    PAGES,
-    build_print_and_play,
-    medieval_tiles,
-    picture_size,
-    sheets_html,
-    window,
-)
+from capture_lib.bookkit.print_and_play import build_print_and_play, layouts, sheets_html
 from capture_lib.bookkit.summaries import find_chromium
+from capture_lib.games.command_capture.handout import BOARD_MM as COMMAND_BOARD_MM
+from capture_lib.games.medieval_capture.handout import MM_PER_UNIT as MEDIEVAL_MM_PER_UNIT
+from capture_lib.games.medieval_capture.handout import OVERLAP_MM
+from capture_lib.games.medieval_capture.handout import tiles as medieval_tiles
+from capture_lib.render.picture import picture_size, window
+
+#: The pages each game's sheets print on (each game's handout part's ``PRINT_AND_PLAY``).
+PAGES = {slug: layout.pages for slug, layout in layouts().items()}
 
 #: A4 in PostScript points (1 mm = 72 / 25.4 pt), portrait.
 A4 = (595.28, 841.89)

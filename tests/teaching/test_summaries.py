@@ -20,6 +20,7 @@ from capture_lib.bookkit.summaries import (
     summary_html,
     summary_slugs,
 )
+from capture_lib.render.picture import crop
 
 #: What each handout must say (checked in the PDF's text, case and spacing ignored).
 KEY_RULES = {
@@ -153,9 +154,9 @@ def test_the_picture_shows_only_what_its_seat_may_see():
     from capture_lib.games.command_capture.scene import scene
     from capture_lib.render.picture import to_svg
 
-    svg, _ = summaries.PICTURES["medieval-capture"][0]()
+    svg, _ = summaries.summary_picture("medieval-capture").draw()
     assert svg.count('stroke="#E6B800" stroke-width="3.5"') == 1  # the gold ring round Blue's own Knight
-    svg, _ = summaries.PICTURES["command-capture"][0]()
+    svg, _ = summaries.summary_picture("command-capture").draw()
     everything = to_svg(scene(GAME.quick_start().view(None, everything=True)))
     assert everything.count(">ASSN<") == 2 and svg.count(">ASSN<") == 1  # only Blue's own Assassin
 
@@ -191,7 +192,7 @@ def test_a_picture_that_does_not_fit_is_printed_smaller_but_never_below_its_legi
         page = (tmp_path / f"{slug}.html").read_text()
         width = int(re.search(r'style="width: (\d+)mm"', page).group(1))
         assert width == narrowest[slug]
-        svg = summaries.PICTURES[slug][0]()[0]
+        svg = summaries.summary_picture(slug).draw()[0]
         assert summaries.smallest_label_pt(svg, width) >= summaries.SMALLEST_PT
         assert pdf_page_count((tmp_path / f"{slug}.pdf").read_bytes()) == 1
 
@@ -267,8 +268,8 @@ def test_the_size_measure_sees_a_small_label(tmp_path):
 
 
 def test_every_picture_is_printed_no_narrower_than_its_labels_allow():
-    for slug, (maker, widest) in summaries.PICTURES.items():
-        svg = maker()[0]
+    for slug, picture in summaries.pictures().items():
+        svg, widest = picture.draw()[0], picture.widest_mm
         for width in summaries.picture_widths(slug):
             assert summaries.smallest_label_pt(svg, width) >= summaries.SMALLEST_PT, (slug, width)
         assert min(summaries.picture_widths(slug)) <= max(widest, summaries.legible_mm(svg) + 1)
@@ -277,7 +278,7 @@ def test_every_picture_is_printed_no_narrower_than_its_labels_allow():
 def test_crop_keeps_the_drawing_and_changes_only_the_frame():
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100">'
            '<text x="10" y="10" font-size="4">small</text><text x="150" y="80" font-size="12">big</text></svg>')
-    part = summaries.crop(svg, (0.5, 0.5, 1.0, 1.0))
+    part = crop(svg, (0.5, 0.5, 1.0, 1.0))
     assert 'viewBox="100 50 100 50"' in part and 'width="100"' in part and 'height="50"' in part
     assert part.endswith(svg.split(">", 1)[1])
     assert summaries.label_sizes(svg) == [4.0, 12.0] and summaries.label_sizes(part) == [12.0]

@@ -8,9 +8,13 @@ an option a table chooses, a ruling, a scene. The tests run it on every host and
 suite (``tests/test_conformance.py``).
 """
 
-from capture_lib.core.description import Description
+from capture_lib.core.description import Description, Parts
 from tests.toy_game.rules import GAME
 
-DESCRIPTION = Description("tests.toy_game", GAME)
+#: Its rules, its scene and a rule-based player; it has none of the optional parts beside, and says so.
+DESCRIPTION = Description("tests.toy_game", GAME, Parts(
+    scene="scene", players="players", tuning=None, course=None, lessons=None, rules_index=None, session=None,
+    handout=None, experiments=None, golden=None,
+))
 
 __all__ = ["DESCRIPTION", "GAME"]

@@ -23,7 +23,7 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
           focus: tuple[float, float, float, float] | None = None) -> Scene:
     """The scene of ``view`` (see ``capture_lib.core.scene.SCENE_ARGUMENTS``)."""
     size, seat, players = view["track"], view["seat"], view["players"]
-    b = SceneBuilder("toy-game", size * CELL, CELL)
+    b = SceneBuilder(view["game"], size * CELL, CELL)
     b.areas.append(Area("track", "the track", "grid", 0, 0, size * CELL, CELL,
                         columns=tuple(str(n) for n in range(1, size + 1)), rows=("",)))
     for n in range(1, size + 1):

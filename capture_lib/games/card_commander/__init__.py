@@ -5,9 +5,12 @@ The game's one folder: its rules (``rules``), computer players (``players``), wh
 reads of it.
 """
 
-from capture_lib.core.description import Description
+from capture_lib.core.description import Description, Parts
 from capture_lib.games.card_commander.rules import GAME
 
-DESCRIPTION = Description("capture_lib.games.card_commander", GAME, summary_picture_mm=90)
+DESCRIPTION = Description("capture_lib.games.card_commander", GAME, Parts(
+    scene="scene", players="players", tuning="players.search", course="course", lessons="lessons",
+    rules_index="rules_index", session=None, handout="handout", experiments="experiments", golden="golden",
+))
 
 __all__ = ["DESCRIPTION", "GAME"]

@@ -5,9 +5,12 @@ The game's one folder: its rules (``rules``), computer players (``players``), wh
 every shared layer reads of it.
 """
 
-from capture_lib.core.description import Description
+from capture_lib.core.description import Description, Parts
 from capture_lib.games.command_capture.rules import GAME
 
-DESCRIPTION = Description("capture_lib.games.command_capture", GAME, example_everything=True, summary_picture_mm=86)
+DESCRIPTION = Description("capture_lib.games.command_capture", GAME, Parts(
+    scene="scene", players="players", tuning="players.search", course="course", lessons="lessons",
+    rules_index="rules_index", session="session", handout="handout", experiments="experiments", golden="golden",
+), example_everything=True)
 
 __all__ = ["DESCRIPTION", "GAME"]

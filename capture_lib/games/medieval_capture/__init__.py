@@ -5,9 +5,12 @@ The game's one folder: its rules (``rules``), computer players (``players``), wh
 shared layer reads of it.
 """
 
-from capture_lib.core.description import Description
+from capture_lib.core.description import Description, Parts
 from capture_lib.games.medieval_capture.rules import GAME
 
-DESCRIPTION = Description("capture_lib.games.medieval_capture", GAME, example_seat=0, summary_picture_mm=100)
+DESCRIPTION = Description("capture_lib.games.medieval_capture", GAME, Parts(
+    scene="scene", players="players", tuning="players.search", course="course", lessons="lessons",
+    rules_index="rules_index", session=None, handout="handout", experiments="experiments", golden="golden",
+), example_seat=0)
 
 __all__ = ["DESCRIPTION", "GAME"]

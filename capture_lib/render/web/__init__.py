@@ -10,7 +10,6 @@ of the module) and, where it needs one, a ``board.css`` of its own in its folder
 from __future__ import annotations
 
 import functools
-import importlib
 import json
 import pathlib
 
@@ -20,19 +19,12 @@ from capture_lib.render.look import stylesheet
 WEB = pathlib.Path(__file__).resolve().parent
 
 
-def _game_folder(slug: str) -> pathlib.Path:
-    from capture_lib.games import describe
-
-    return pathlib.Path(importlib.import_module(describe(slug).package).__file__).parent
-
-
 @functools.cache
 def module_source(slug: str) -> str:
     """The ES module of game ``slug``'s board: the game's pictures (``ASSETS``), then the shared renderer."""
     from capture_lib.games import describe
 
-    scene = describe(slug).part("scene")
-    assets = getattr(scene, "ASSETS", {}) if scene is not None else {}
+    assets = dict(describe(slug).scene.ASSETS)
     return (f"const ASSETS = {json.dumps(assets, ensure_ascii=False)};\n"
             + (WEB / "board.js").read_text(encoding="utf-8"))
 
@@ -40,7 +32,9 @@ def module_source(slug: str) -> str:
 @functools.cache
 def style_source(slug: str) -> str:
     """The stylesheet of game ``slug``'s board: the shared look, its colours, and the game's own ``board.css``."""
-    own = _game_folder(slug) / "board.css"
+    from capture_lib.games import describe
+
+    own = describe(slug).folder / "board.css"
     parts = [(WEB / "board.css").read_text(encoding="utf-8"), stylesheet()]
     if own.is_file():
         parts.append(own.read_text(encoding="utf-8"))

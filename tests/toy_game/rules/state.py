@@ -132,9 +132,6 @@ class TrapRaceState(State):
         raise IllegalAction(f"cannot read {text.strip()[:40]!r}: write trap s3, step or wait", rule="notation")
 
     # ----- what a seat sees ----------------------------------------------------------------------------------
-    def _observation(self, seat: int) -> dict[str, Any]:
-        return self.view(seat)
-
     def view(self, seat: int | None, everything: bool = False) -> dict[str, Any]:
         """What ``seat`` sees (``None``: the table); ``everything`` shows both traps."""
         traps = [t if everything or s == seat or t in self.shown else None for s, t in enumerate(self.traps)]
