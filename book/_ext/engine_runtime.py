@@ -182,7 +182,7 @@ class Runtime:
 
     wheel: bytes
     stdlib: bytes
-    #: What was kept of the standard library, in words (for the build's log and the README's figures).
+    #: What was kept of the standard library, in words (for the build's log and the measurements).
     summary: str
     #: Why the whole standard library ships instead of a trimmed one ("" when trimmed and verified).
     problem: str = ""

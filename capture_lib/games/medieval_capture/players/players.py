@@ -26,7 +26,7 @@ from capture_lib.search.simple import Player, random_player
 #: compared by the full value, whether that value counts blocking pieces and boulder landings, the most
 #: positions played a decision, the seconds a decision may take on a board (the board's caps), and what
 #: the quick score sees of the danger a piece ends in. A wider beam, or the full value for more plans,
-#: measured no stronger (see the README): what a level knows of the danger is what sets the levels
+#: measured no stronger (see docs/measurements.md): what a level knows of the danger is what sets the levels
 #: apart. So ``easy`` moves one piece at a time and takes a third of the other side's chances to capture
 #: it for what they are, ``medium`` plans the turn and takes three quarters of them but never thinks of
 #: boulders, and ``hard`` sees both in full and compares its best plans by the other side's best turn
