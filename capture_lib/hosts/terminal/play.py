@@ -64,6 +64,8 @@ class Terminal:
         self.width = _width(stdout)
         self.shown_scene: dict[str, Any] | None = None
         self.shown_last: tuple[str, ...] = ()
+        #: The session's ``keeps`` when the claim file was last written (none written yet).
+        self.written = 0
 
     # ----- output --------------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -207,16 +209,26 @@ class Terminal:
         self.show(force=True)
 
     def keep(self) -> None:
-        """Write the session's claim on its game in progress where the terminal offers it next time."""
+        """Write the session's claim on its game in progress where the terminal offers it next time, or remove
+        it once the game is over or thrown away; only when the session kept or forgot its game since the last
+        write (``BoardController.keeps``), not at every prompt."""
+        if self.session.keeps == self.written:
+            return
+        self.written = self.session.keeps
         path = _resume_file(self.session)
         claim = self.session.resume
         try:
             if claim:
                 path.write_text(claim, encoding="utf-8")
-            elif self.session.state.is_over and path.exists():
+            elif path.exists():
                 path.unlink()
         except OSError:
             pass  # a full disk or a read-only home: the game goes on, only unkept
+
+    def leave(self) -> None:
+        """On leaving (quit, Ctrl-C, the end of input): keep the game as it stands, mid-turn too."""
+        self.session.handle({"type": "keep"})
+        self.keep()
 
     def offer_resume(self) -> None:
         """At the start: offer the game kept here last time, if there is one."""
@@ -231,7 +243,13 @@ class Terminal:
             self.say(self.session.message if self.session.message_kind == "error" else "resumed the kept game")
 
     def run(self) -> State:
-        """Play until the game ends and the player leaves, or the player quits."""
+        """Play until the game ends and the player leaves, or the player quits; the game is kept as it stands."""
+        try:
+            return self._run()
+        finally:
+            self.leave()
+
+    def _run(self) -> State:
         session = self.session
         names = session._seat_names()
         you = names[session.seat] if session.mode == "computer" else "the players at this keyboard"
