@@ -79,7 +79,8 @@
     const data = event.data || {};
     if (data.type === "ready") {
       engineReady = true;
-      window.captureEngine = { readyMs: data.ms, phases: data.phases };
+      // writes: the kept games written to the browser's database so far (the tests count them).
+      window.captureEngine = { readyMs: data.ms, phases: data.phases, writes: 0 };
       keepOffline();
       for (const board of boards.values()) {
         if (board.kind === "example") say(board, "The engine is ready: continue from the last step with any legal move.", "ready", tryButton(board));
@@ -109,6 +110,7 @@
       board.root.classList.add("capture-live");
     }
     board.answers = (board.answers || 0) + 1;
+    window.captureEngine.writes += data.wrote || 0;
     // A board rebuilt live steps through no frames: it plays on (unless the engine sends frames itself).
     board.model.apply({ thinking: false, ...(data.opened ? { frames: [] } : {}), ...values });
     for (const message of data.messages || []) board.model.custom(message);
