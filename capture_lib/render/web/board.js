@@ -941,7 +941,8 @@ export default {
     // Whether the values changed since the last draw (an answer came): the live region then says its message,
     // even where it is the same words as before (the same move refused twice).
     let answered = false;
-    const schedule = () => { answered = true; drawSoon(draw); };
+    // The claim is kept as the answer comes, not at its draw a frame later: a reload in between loses nothing.
+    const schedule = () => { answered = true; keepResume(el, model.get("values") || {}, ui); drawSoon(draw); };
     model.on("change:values", schedule);
     const custom = (message) => {
       if (message && message.type === "save" && typeof message.text === "string") download(message.filename, message.text);
