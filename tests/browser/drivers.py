@@ -43,22 +43,13 @@ def kept_games(page) -> dict[str, str]:
 #: two busy cores, longer when other test runs load the machine too.
 LIVE_SECONDS = 240
 
-#: Waits until every board of the page is live, as a function's body for any browser's driver (Playwright's
-#: ``evaluate``, the other browsers' ``run``); returns how many boards the page has. Each board's place is brought
-#: into view in turn (the loader draws a board only when the reader comes near it), then every board must be
-#: drawn and, where the page runs the engine, every game and lesson live and every worked example offering
-#: "try it from here". Throws with the engine's reason where it failed, or with each board's status line where
-#: time ran out (a board stuck on "Loading the engine").
-EVERY_BOARD_LIVE = """
+#: Brings each board's place of the page into view in turn until the page loader has drawn it (it draws a board
+#: only when the reader comes near it), then back to the top; a function's body for any browser's driver (as
+#: ``EVERY_BOARD_LIVE``), returning how many boards the page has.
+DRAW_EVERY_BOARD = """
 const deadline = Date.now() + LIVE_MS;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
 const places = [...document.querySelectorAll(".capture-static-board[data-capture-module]")];
-const recipe = (place) => {
-  const data = document.querySelector(`script.capture-board-data[data-board="${place.id}"]`);
-  return !!(data && JSON.parse(data.textContent).recipe);
-};
-const stuck = () => [...(window.captureBoards || new Map()).values()]
-  .map((b) => `${b.root.id}: ${b.status.textContent}`);
 for (const place of places) {
   if (!place.classList.contains("capture-board")) place.scrollIntoView({ block: "center" });
   while (!place.classList.contains("capture-board")) {
@@ -68,6 +59,20 @@ for (const place of places) {
   }
 }
 window.scrollTo(0, 0);
+""".replace("LIVE_MS", str(LIVE_SECONDS * 1000))
+
+#: Waits until every board of the page is live, as a function's body for any browser's driver (Playwright's
+#: ``evaluate``, the other browsers' ``run``); returns how many boards the page has. Each board is drawn first
+#: (``DRAW_EVERY_BOARD``), then, where the page runs the engine, every game and lesson must be live and every
+#: worked example offer "try it from here". Throws with the engine's reason where it failed, or with each
+#: board's status line where time ran out (a board stuck on "Loading the engine").
+EVERY_BOARD_LIVE = DRAW_EVERY_BOARD + """
+const recipe = (place) => {
+  const data = document.querySelector(`script.capture-board-data[data-board="${place.id}"]`);
+  return !!(data && JSON.parse(data.textContent).recipe);
+};
+const stuck = () => [...(window.captureBoards || new Map()).values()]
+  .map((b) => `${b.root.id}: ${b.status.textContent}`);
 // Read once every board is drawn: the page loader has run by then (it marks a page it can run the engine on).
 const served = document.documentElement.classList.contains("capture-served") && typeof Worker !== "undefined";
 const engined = served ? places.filter(recipe) : [];
@@ -84,6 +89,11 @@ for (;;) {
   await pause();
 }
 """.replace("LIVE_MS", str(LIVE_SECONDS * 1000))
+
+
+def draw_every_board(page) -> int:
+    """Have the page loader draw every board of a Playwright ``page`` (``DRAW_EVERY_BOARD``); the number of boards."""
+    return page.evaluate(f"async () => {{{DRAW_EVERY_BOARD} return places.length;}}")
 
 
 def wait_until_live(page) -> int:
