@@ -130,6 +130,21 @@
     worker.onerror = (event) => {
       for (const board of boards.values()) say(board, `The engine could not start (${event.message || "worker error"}). The boards show their pictures only.`, "error");
     };
+    sayWhileSlow();
+  }
+
+  // A board never says "Loading the engine" without end: where the engine is not ready after STILL_LOADING_MS
+  // (a slow phone, a slow link), each board waiting for it says so, and that its pictures work meanwhile.
+  const STILL_LOADING_MS = 30000;
+  function sayWhileSlow() {
+    setTimeout(() => {
+      if (engineReady) return;
+      for (const board of boards.values()) {
+        if (board.status.classList.contains("capture-live-loading") && !board.failure) {
+          say(board, "Still loading the engine (slow on this device or network); the board's pictures work meanwhile.", "loading");
+        }
+      }
+    }, STILL_LOADING_MS);
   }
 
   async function mount(root) {
