@@ -98,19 +98,24 @@ class Typist:
         self.terminal, self.moves, self.rng = terminal, moves, rng
         self.lines = ["zzz", "help"]
         self.typed = 0
+        self.quit = False
 
     def readline(self) -> str:
         session = self.terminal[0].session
         if self.lines:
             return self.lines.pop(0) + "\n"
+        if self.quit:
+            return "\n"  # asked to save before leaving: Enter leaves the game kept
         if self.typed >= self.moves or session.state.is_over or not session.legal:
+            self.quit = True
             return "quit\n"
         self.typed += 1
         return self.rng.choice(session.legal) + "\n"
 
 
 @pytest.mark.parametrize("slug", GAMES)
-def test_the_terminal_writes_its_claim_only_when_the_board_kept(writes, monkeypatch, slug):
+def test_the_terminal_writes_its_claim_only_when_the_board_kept(writes, monkeypatch, tmp_path, slug):
+    monkeypatch.chdir(tmp_path)  # a file the player names would be written here
     claim_writes: list[str] = []
     write_text = pathlib.Path.write_text
 
