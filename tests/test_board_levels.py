@@ -94,7 +94,8 @@ def test_the_page_offers_the_levels_and_sends_the_choice(browser):
 @pytest.mark.browser
 def test_the_page_says_the_computer_is_thinking_and_offers_no_move(browser):
     page, errors = _open(browser, BoardController("command-capture", seed=3, seat=0), level="hard", thinking=True)
-    assert page.get_by_text("The computer is thinking").is_visible()
+    # Shown under the board (and said in its live region, which is hidden).
+    assert page.locator(".cap-message", has_text="The computer is thinking").is_visible()
     assert page.locator(".capture-board .cap-clickable").count() == 0
     assert errors == []
     page.close()

@@ -26,9 +26,16 @@ secrets goes on, the file offered is a *claim* on the game kept on the machine t
 seat, the mode, teaching), so no other kind of board opens it; once the game is over, or on a teaching
 board where every card is shown, it is the whole game as a plain text record (``core.record``, seed
 withheld), which any copy of the engine reads (``capture play --load``). "Export the whole game" gives
-the whole record at any time, with a warning that it shows the computer's hidden cards. A live board
-keeps its game at the end of every turn and when the page hides (``resume``: a claim the page keeps in
-the browser's storage), so that a reload or a restarted kernel offers to resume it.
+the whole record at any time, with a warning that it shows the computer's hidden cards.
+
+Keeping (``keep_game``): a live board keeps its game in the vault, and offers the page a claim on it
+(``resume``, which the page keeps in the browser's storage), so that a reload or a restarted kernel offers
+to resume it. It keeps only when it matters: when a person's turn begins, after a person's first action of
+a game (so the page holds a claim from then on), when the page says it is leaving (a ``keep`` message: a
+kernel or a terminal outlives its page), and, on a board that dies with its page (the live book's engine,
+``keeps_every_action``), after every action of a person. A game that ends, or that the player throws away
+for a new one, is forgotten. ``keeps`` counts what the board wrote, so that a host copies the vault to its own
+storage (a file, the browser's database) only when it changed.
 """
 
 from __future__ import annotations
@@ -94,6 +101,9 @@ class BoardController:
 
     #: Whether the board keeps its game after every turn (lessons do not: their steps start over).
     keeps_games: bool = True
+    #: Whether the board keeps its game after every action of a person too, not only when a turn begins: set
+    #: by a host that dies with its page (the live book's engine), which hears no "leaving" to keep on.
+    keeps_every_action: bool = False
     #: Whether the board offers a save of its game (not on a position drawn from what a seat saw).
     saves: bool = True
     #: The names of this board's values (``values``).
@@ -172,6 +182,9 @@ class BoardController:
         self._kept_as: str | None = None  # this board's own name in the vault, once it has kept a game
         self._loaded = False  # whether the game on the board was loaded from a file (and has moves)
         self._kept_state: State | None = None
+        #: How many times the board wrote to the vault (kept its game, or forgot it): a host copies the vault
+        #: to its own storage only when this changed.
+        self.keeps = 0
         self._ready_seat: int | None = None
         if opponent is not None and level is not None:
             raise ValueError("give a computer opponent or a level, not both")
@@ -572,7 +585,7 @@ class BoardController:
         # Under way once a person has moved (a state on the stack, other than the last, waited for one),
         # or a game in progress was loaded.
         self.under_way = not state.is_over and (self._loaded or any(self._is_human_turn(s) for s in self._states[:-1]))
-        if self._turn_ended():
+        if self._worth_keeping():
             self.keep_game()
         elif not self.under_way:
             self.resume = ""
@@ -581,16 +594,24 @@ class BoardController:
         """What a lesson adds to the scene: ``marks`` (targets) and ``arrows`` (hints); none on a plain board."""
         return {}
 
-    def _turn_ended(self) -> bool:
-        """Whether the game has reached a point worth keeping: a person waits to act (their turn began), or
-        the game ended; the middle of a turn is kept when the page hides (``keep``)."""
+    def _worth_keeping(self) -> bool:
+        """Whether the game has reached a point worth keeping (see the module's docstring): it ended, a
+        person's turn began, or a person acted and waits to act again, where the page holds no claim yet or
+        the board keeps every action. The rest of a turn is kept when the page leaves (``keep``)."""
         state = self.state
-        return state.is_over or self._is_human_turn(state) and (
-            len(self._states) < 2 or self._states[-2].current_player != state.current_player)
+        if state.is_over:
+            return True
+        if not self._is_human_turn(state):
+            return False
+        if len(self._states) < 2 or self._states[-2].current_player != state.current_player:
+            return True
+        return self.keeps_every_action or not self.resume
 
     def keep_game(self) -> None:
-        """Keep the game going on in the vault and offer the page a claim on it (``resume``)."""
+        """Keep the game going on in the vault and offer the page a claim on it (``resume``); forget the
+        kept game once there is nothing to resume (the game over, or a new game not yet under way)."""
         if not self.keeps_games or self.teaching or not self.under_way:
+            self._forget_kept()
             self.resume = ""
             if self.state.is_over and self._kept_as is not None:
                 vault.forget(self._kept_as)  # a finished game is no longer kept (its record is for saving)
@@ -602,8 +623,29 @@ class BoardController:
             self._kept_as = vault.keep(saves.dump(self.state), self._kept_as, board=self.board_kind())
         except OSError:
             return  # a full disk or a read-only home: the game goes on, only unkept (save still says why)
+        self.keeps += 1
         self._kept_state = self.state
-        self.resume = vault.claim(self.game_slug, self._kept_as, len(self.state.history), self.board_kind())
+        self.resume = vault.claim(self.game_slug, self._kept_as, len(self.state.history), self.board_kind(), kept=True)
+
+    def _adopt_kept(self, text: Any) -> None:
+        """Where ``text`` is a claim on a board's own kept game (the page resumes it), go on keeping under its
+        name, so a resumed game leaves no copy behind; the game this board kept so far is thrown away."""
+        token = vault.kept_token(text)
+        if token is None or token == self._kept_as:
+            return
+        self._forget_kept()
+        self._kept_as = token
+
+    def _forget_kept(self) -> None:
+        """Remove the game this board kept from the vault, if it kept one (a finished game is resumed by no one)."""
+        if self._kept_as is None or self._kept_state is None:
+            return
+        self._kept_state = None
+        try:
+            vault.forget(self._kept_as)
+        except OSError:
+            return  # a read-only home: the claim is gone from the page all the same
+        self.keeps += 1
 
     # ----- messages from the page ------------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
@@ -655,6 +697,7 @@ class BoardController:
             loaded = self.read_file(content.get("text"))
             if self.under_way and content.get("confirm") is not True and not self._resuming(content.get("text")):
                 raise ValueError("a game is going on: confirm that it may be thrown away to load another")
+            self._adopt_kept(content.get("text"))
             self._install(loaded)
             self.say(f"loaded a saved game ({len(self.state.history)} actions)")
         elif kind == "keep":

@@ -123,13 +123,37 @@ def keep(text: str, token: str | None = None, board: dict[str, Any] | None = Non
     return token
 
 
-def claim(game: str, token: str, actions: int, board: dict[str, Any] | None = None) -> str:
+def forget(token: str) -> None:
+    """Remove the game kept as ``token`` (a board's own automatic save, once there is nothing to resume);
+    nothing happens where it is not kept."""
+    if not TOKEN.fullmatch(token):
+        raise ValueError("a kept game's name is 32 letters, digits, '-' or '_'")
+    (folder() / f"{token}.json").unlink(missing_ok=True)
+
+
+def claim(game: str, token: str, actions: int, board: dict[str, Any] | None = None, kept: bool = False) -> str:
     """The text of a claim on the game kept as ``token``: its game, its length, the kind of board it belongs
-    to, and nothing hidden."""
-    return json.dumps({"format": CLAIM_FORMAT, "version": CLAIM_VERSION, "game": game, "token": token,
-                       "actions": actions, "board": board or {},
-                       "note": "A game kept on the computer that runs the board: load this file on that board."},
-                      indent=1, sort_keys=True)
+    to, and nothing hidden; ``kept`` marks a board's own automatic keeping (which goes on under the same name
+    once resumed), not a save the player asked for."""
+    data = {"format": CLAIM_FORMAT, "version": CLAIM_VERSION, "game": game, "token": token, "actions": actions,
+            "board": board or {},
+            "note": "A game kept on the computer that runs the board: load this file on that board."}
+    if kept:
+        data["kept"] = True
+    return json.dumps(data, indent=1, sort_keys=True)
+
+
+def kept_token(text: Any) -> str | None:
+    """The name of the game a claim ``text`` names, where it is a board's own automatic keeping (``claim``'s
+    ``kept``); None for anything else (a save's claim, a record, a malformed text)."""
+    try:
+        data = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != CLAIM_FORMAT or data.get("kept") is not True:
+        return None
+    token = data.get("token")
+    return token if isinstance(token, str) and TOKEN.fullmatch(token) else None
 
 
 def _board_words(board: dict[str, Any]) -> str:

@@ -39,6 +39,68 @@ def kept_games(page) -> dict[str, str]:
     return page.evaluate(f"() => {{{KEPT_GAMES}}}")
 
 
+#: How long a page's boards may take to go live: Pyodide's start, seconds cold, up to half a minute in WebKit on
+#: two busy cores, longer when other test runs load the machine too.
+LIVE_SECONDS = 240
+
+#: Brings each board's place of the page into view in turn until the page loader has drawn it (it draws a board
+#: only when the reader comes near it), then back to the top; a function's body for any browser's driver (as
+#: ``EVERY_BOARD_LIVE``), returning how many boards the page has.
+DRAW_EVERY_BOARD = """
+const deadline = Date.now() + LIVE_MS;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+const places = [...document.querySelectorAll(".capture-static-board[data-capture-module]")];
+for (const place of places) {
+  if (!place.classList.contains("capture-board")) place.scrollIntoView({ block: "center" });
+  while (!place.classList.contains("capture-board")) {
+    if (place.dataset.captureError) throw new Error(`board ${place.id} was not drawn: ${place.dataset.captureError}`);
+    if (Date.now() > deadline) throw new Error(`board ${place.id} was never drawn`);
+    await pause();
+  }
+}
+window.scrollTo(0, 0);
+""".replace("LIVE_MS", str(LIVE_SECONDS * 1000))
+
+#: Waits until every board of the page is live, as a function's body for any browser's driver (Playwright's
+#: ``evaluate``, the other browsers' ``run``); returns how many boards the page has. Each board is drawn first
+#: (``DRAW_EVERY_BOARD``), then, where the page runs the engine, every game and lesson must be live and every
+#: worked example offer "try it from here". Throws with the engine's reason where it failed, or with each
+#: board's status line where time ran out (a board stuck on "Loading the engine").
+EVERY_BOARD_LIVE = DRAW_EVERY_BOARD + """
+const recipe = (place) => {
+  const data = document.querySelector(`script.capture-board-data[data-board="${place.id}"]`);
+  return !!(data && JSON.parse(data.textContent).recipe);
+};
+const stuck = () => [...(window.captureBoards || new Map()).values()]
+  .map((b) => `${b.root.id}: ${b.status.textContent}`);
+// Read once every board is drawn: the page loader has run by then (it marks a page it can run the engine on).
+const served = document.documentElement.classList.contains("capture-served") && typeof Worker !== "undefined";
+const engined = served ? places.filter(recipe) : [];
+for (;;) {
+  const boards = [...(window.captureBoards || new Map()).values()];
+  const failed = boards.find((b) => b.failure);
+  if (failed) throw new Error(`the engine failed on ${failed.root.id}: ${failed.failure}`);
+  const ready = (b) => (b.kind === "example" ? !!window.captureEngine && !b.opening : b.live);
+  if (boards.length === engined.length && boards.every(ready)) return places.length;
+  if (Date.now() > deadline) {
+    throw new Error(`not every board went live (${boards.length} boards of the engine's ${engined.length}): `
+      + JSON.stringify(stuck()));
+  }
+  await pause();
+}
+""".replace("LIVE_MS", str(LIVE_SECONDS * 1000))
+
+
+def draw_every_board(page) -> int:
+    """Have the page loader draw every board of a Playwright ``page`` (``DRAW_EVERY_BOARD``); the number of boards."""
+    return page.evaluate(f"async () => {{{DRAW_EVERY_BOARD} return places.length;}}")
+
+
+def wait_until_live(page) -> int:
+    """Wait until every board of a Playwright ``page`` is live (``EVERY_BOARD_LIVE``); the number of boards."""
+    return page.evaluate(f"async () => {{{EVERY_BOARD_LIVE}}}")
+
+
 def texts(locator) -> list[str]:
     """The text of every element ``locator`` matches, read in one call (hidden ones included)."""
     return locator.evaluate_all("els => els.map((e) => e.textContent)")

@@ -6,7 +6,7 @@
   WebDriver over HTTP) and its ``MiniBrowser``, on a virtual screen (``Xvfb``).
 
 Both give the same small interface, enough for the live book's smoke tests and the bench: ``open(url)``,
-``reload()``, ``run(script)`` (an async function body whose returned value comes back through JSON),
+``reload()``, ``back()``, ``run(script)`` (an async function body whose returned value comes back through JSON),
 ``problems()`` (errors the page reported) and ``close()``. Nothing is downloaded: both browsers come
 from Debian's packages (``tools/test.sh`` installs them as root); ``find_firefox()`` and ``find_webkit()``
 say what is missing, for a skip message.
@@ -170,6 +170,13 @@ class Firefox:
         """Reload the page and wait for its load event."""
         self.command("browsingContext.reload", {"context": self.context, "wait": "complete"})
 
+    def back(self) -> None:
+        """Go back one page in the tab's history (the page may come back from the back-forward cache) and wait
+        until it is there and loaded."""
+        left = self.run("return location.href;")
+        self.command("browsingContext.traverseHistory", {"context": self.context, "delta": -1})
+        settle(self, left)
+
     def run(self, body: str, timeout: float = SCRIPT_SECONDS):
         """Run ``body`` (an async function's body) in the page; its returned value, through JSON."""
         result = self.command("script.evaluate", {"expression": WRAP % body, "target": {"context": self.context},
@@ -267,6 +274,12 @@ class WebKit:
         self._call("POST", f"{self.session}/refresh", {})
         self._call("POST", f"{self.session}/execute/sync", {"script": ERRORS, "args": []})
 
+    def back(self) -> None:
+        """Go back one page in the tab's history (the page may come back from the back-forward cache), wait for
+        it, and collect its errors from there on."""
+        self._call("POST", f"{self.session}/back", {})
+        self._call("POST", f"{self.session}/execute/sync", {"script": ERRORS, "args": []})
+
     def run(self, body: str, timeout: float = SCRIPT_SECONDS):
         """Run ``body`` (an async function's body) in the page; its returned value, through JSON."""
         script = (f"const done = arguments[arguments.length - 1]; {WRAP % body}"
@@ -289,6 +302,25 @@ class WebKit:
         _stop(self.driver)
         _stop(self.screen)
         shutil.rmtree(self.home, ignore_errors=True)
+
+
+def settle(browser, left: str, target: str | None = None, timeout: float = START_SECONDS) -> None:
+    """Wait until ``browser``'s tab has left the page ``left`` for ``target`` (or, without one, for another page
+    than a blank one) and that page has loaded. A script run while the tab changes pages may be refused, or run
+    in the blank document a navigation passes through: it is run again."""
+    check = ("const here = location.href.split('#')[0];"
+             f"return here !== {json.dumps(left.split('#')[0])} && here !== 'about:blank'"
+             + (f" && here === {json.dumps(target.split('#')[0])}" if target else "")
+             + " && document.readyState === 'complete';")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if browser.run(check, timeout=10):
+                return
+        except (ScriptFailed, RuntimeError, OSError):
+            pass  # the page went away under the script
+        time.sleep(0.2)
+    raise AssertionError(f"{browser.name} did not leave {left} for a loaded page within {timeout} s")
 
 
 BROWSERS = {"firefox": Firefox, "webkit": WebKit}

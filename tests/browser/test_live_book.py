@@ -21,6 +21,8 @@ import pytest
 
 from tests.harness import drawn
 
+from .drivers import draw_every_board
+
 pytestmark = pytest.mark.browser
 
 GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
@@ -72,6 +74,7 @@ class LivePage:
 
     def board_index(self, kind: str) -> int:
         """The index (among the page's boards the loader keeps) of the first board of ``kind``."""
+        draw_every_board(self.page)  # the loader draws a board out of sight only when the reader comes near
         self.page.wait_for_function(f"window.captureBoards && [...window.captureBoards.values()]"
                                     f".some((b) => b.kind === {json.dumps(kind)})", timeout=LIVE_MS, polling=100)
         return self.page.evaluate(f"[...window.captureBoards.values()].findIndex((b) => b.kind === {json.dumps(kind)})")
@@ -311,7 +314,7 @@ def test_a_page_from_a_folder_keeps_its_frames_and_says_how_to_go_live(browser, 
     errors: list[str] = []
     page.on("pageerror", lambda e: not any(n in str(e) for n in THEME_NOISE) and errors.append(str(e)))
     page.goto((built_book["html"] / "book" / "card-commander" / "rules.html").as_uri())
-    page.wait_for_selector(".capture-static-board.capture-board")
+    draw_every_board(page)
     note = page.locator(".capture-folder-note")
     assert note.count() == 1 and note.is_visible() and "capture serve" in note.inner_text()
     assert page.locator(".capture-live-status").count() == 0  # no board promises to go live

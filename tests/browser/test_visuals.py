@@ -20,7 +20,7 @@ from capture_lib.games.command_capture.scene import KEY, scene
 from capture_lib.render import look
 from capture_lib.render.picture import to_svg
 from capture_lib.session.board import BoardController
-from tests.browser.drivers import TEXT_SIZES
+from tests.browser.drivers import TEXT_SIZES, draw_every_board
 from tests.harness import serve
 
 pytestmark = pytest.mark.browser
@@ -252,7 +252,7 @@ def test_book_boards_and_steppers_read_at_aa_in_both_themes(browser, built_book)
         context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
         page = context.new_page()
         page.goto((html / "book" / "command-capture" / "rules.html").as_uri())
-        page.wait_for_selector(".capture-static-board.capture-board")
+        draw_every_board(page)  # the loader draws a board out of sight only when the reader comes near
         page.evaluate(f"document.documentElement.dataset.theme = {json.dumps(scheme)}")
         board = page.locator(".capture-static-board.capture-board").filter(has=page.locator(".cap-stepper")).first
         board.get_by_role("button", name=re.compile("^next step")).click()

@@ -79,7 +79,8 @@
     const data = event.data || {};
     if (data.type === "ready") {
       engineReady = true;
-      window.captureEngine = { readyMs: data.ms, phases: data.phases };
+      // writes: the kept games written to the browser's database so far (the tests count them).
+      window.captureEngine = { readyMs: data.ms, phases: data.phases, writes: 0 };
       keepOffline();
       for (const board of boards.values()) {
         if (board.kind === "example") say(board, "The engine is ready: continue from the last step with any legal move.", "ready", tryButton(board));
@@ -109,6 +110,7 @@
       board.root.classList.add("capture-live");
     }
     board.answers = (board.answers || 0) + 1;
+    window.captureEngine.writes += data.wrote || 0;
     // A board rebuilt live steps through no frames: it plays on (unless the engine sends frames itself).
     board.model.apply({ thinking: false, ...(data.opened ? { frames: [] } : {}), ...values });
     for (const message of data.messages || []) board.model.custom(message);
@@ -128,6 +130,21 @@
     worker.onerror = (event) => {
       for (const board of boards.values()) say(board, `The engine could not start (${event.message || "worker error"}). The boards show their pictures only.`, "error");
     };
+    sayWhileSlow();
+  }
+
+  // A board never says "Loading the engine" without end: where the engine is not ready after STILL_LOADING_MS
+  // (a slow phone, a slow link), each board waiting for it says so, and that its pictures work meanwhile.
+  const STILL_LOADING_MS = 30000;
+  function sayWhileSlow() {
+    setTimeout(() => {
+      if (engineReady) return;
+      for (const board of boards.values()) {
+        if (board.status.classList.contains("capture-live-loading") && !board.failure) {
+          say(board, "Still loading the engine (slow on this device or network); the board's pictures work meanwhile.", "loading");
+        }
+      }
+    }, STILL_LOADING_MS);
   }
 
   async function mount(root) {
@@ -164,11 +181,10 @@
     engineWanted = live && canRunEngine();
     // No engine here (a page opened from a folder): no board will say how its engine is doing.
     if (!engineWanted) for (const held of document.querySelectorAll(".capture-live-status:empty")) held.remove();
-    const mounted = inOrderOfSight(places).map((root) => mount(root).catch((err) => {
-      console.error(err);
-      root.setAttribute("data-capture-error", String(err.message || err));
-    }));
+    const [near, far] = bySight(places);
+    const mounted = near.map(mountOnce);
     if (engineWanted) afterFirstPaint(Promise.all(mounted)).then(startEngine);
+    mountWhenNear(far);
   }
 
   // ---- Loading fast (issue 26): where the engine comes from, when it starts, what is kept offline. ----
@@ -189,10 +205,63 @@
     return { type: "start", runtime: new URL(runtime, base).href, engine: new URL(engineFolder, base).href, wheel };
   }
 
-  // The boards in sight first, then the others down the page: a reader sees the first board drawn first.
-  function inOrderOfSight(places) {
-    const below = (root) => Math.max(0, root.getBoundingClientRect().top - window.innerHeight);
-    return places.map((root, i) => [below(root), i, root]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((e) => e[2]);
+  // ---- Drawing only the boards a reader comes near (issue 40) ----
+  // A board further than a screen from the reader's view keeps the build's picture of it (sized at first
+  // paint, so nothing moves) until the reader comes within a screen of it: drawing every board of a page at
+  // once held a phone's page for up to a second (Command Capture's play page, four boards), and the engine
+  // then built each board's game too. The engine opens a board once it is drawn.
+  const NEAR = 1;  // screens
+
+  // The places within NEAR screens of the view, the nearest first (a reader sees the first board drawn
+  // first), and the others.
+  function bySight(places) {
+    const away = (root) => {
+      const box = root.getBoundingClientRect();
+      return Math.max(0, box.top - window.innerHeight, -box.bottom);
+    };
+    const sorted = places.map((root, i) => [away(root), i, root]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const near = (distance) => distance <= NEAR * window.innerHeight || typeof IntersectionObserver === "undefined";
+    return [sorted.filter((e) => near(e[0])).map((e) => e[2]), sorted.filter((e) => !near(e[0])).map((e) => e[2])];
+  }
+
+  const mounting = new Map();  // place -> Promise of its board drawn
+  function mountOnce(root) {
+    if (!mounting.has(root)) {
+      mounting.set(root, mount(root).catch((err) => {
+        console.error(err);
+        root.setAttribute("data-capture-error", String(err.message || err));
+      }));
+    }
+    return mounting.get(root);
+  }
+
+  // Draws each of ``places`` when it comes within NEAR screens of the view, or when the keyboard reaches it
+  // (its picture takes the focus while undrawn: Tab would otherwise pass a board that has no control yet).
+  function mountWhenNear(places) {
+    if (!places.length) return;
+    const watcher = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        watcher.unobserve(entry.target);
+        drawPlace(entry.target);
+      }
+    }, { rootMargin: `${NEAR * 100}% 0px` });
+    for (const root of places) {
+      root.tabIndex = 0;
+      root.addEventListener("focus", () => {
+        watcher.unobserve(root);
+        mountOnce(root).then(() => {
+          const first = root.querySelector("button:not([disabled]), [tabindex='0'], input, select, summary");
+          if (first && document.activeElement === root) first.focus();
+          root.removeAttribute("tabindex");
+        });
+      }, { once: true });
+      watcher.observe(root);
+    }
+  }
+
+  function drawPlace(root) {
+    return mountOnce(root).then(() => { if (document.activeElement !== root) root.removeAttribute("tabindex"); });
   }
 
   // The board's status line: the one the page already holds just above the board, if any (its room then

@@ -6,7 +6,8 @@
 //
 // Messages from the page: {type: "start", runtime, engine, wheel} first, then {type: "open", id, recipe}
 // and {type: "send", id, message}.
-// Answers: {type: "ready", ms}, {type: "values", id, values, messages, ms}, {type: "failed", id, text}.
+// Answers: {type: "ready", ms}, {type: "values", id, values, messages, ms, wrote}, {type: "failed", id, text}
+// ("wrote": the kept games this answer wrote to the browser's database, for the tests that count them).
 
 // Where the runtime (Pyodide) and the engine (capture_lib's wheel, the standard library trimmed to what it
 // imports, compiled) are: the page loader names their folders, each named by a hash of its content, in
@@ -23,10 +24,14 @@ _boards = {}
 def _out(values):
     values = dict(values)
     messages = values.pop("_messages", [])
-    return json.dumps({"values": values, "messages": messages})
+    # How often the page's boards have written to the vault: the worker copies it to the database only then.
+    keeps = sum(board.keeps for board in _boards.values())
+    return json.dumps({"values": values, "messages": messages, "keeps": keeps})
 
 def capture_open(board_id, recipe_json, seed, notify):
     controller = from_recipe(json.loads(recipe_json), seed=seed)
+    # This engine dies with its page and hears no leaving: every action of the player is kept as it is made.
+    controller.keeps_every_action = True
 
     def listener(names):
         # Called while a message is still being handled (the computer is about to think): the page
@@ -74,45 +79,151 @@ async function start({ runtime: pyodideFolder, engine: engineFolder, wheel: whee
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   at = lap("wheel", at);
-  // The kept games' folder is read from IndexedDB while the engine is imported: the browser reads the
-  // database on its own threads, and nothing opens a kept game before the engine is ready.
-  const saves = keepSaves(pyodide);
+  // The kept games are read from IndexedDB while the engine is imported (the browser reads the database on
+  // its own threads); the engine waits for them at most KEPT_WAIT_MS more (see keptGames).
+  const saves = keptGames(pyodide);
   pyodide.runPython(PYTHON);
   at = lap("engine", at);
-  const persistent = await saves;
+  await saves;
   lap("saves", at);
-  return { pyodide, persistent, open: pyodide.globals.get("capture_open"), send: pyodide.globals.get("capture_send"),
+  return { pyodide, open: pyodide.globals.get("capture_open"), send: pyodide.globals.get("capture_send"),
     ms: performance.now() - began, phases };
 }
 
-// Games a board keeps (a save's claim, the game offered to resume after a reload: capture_lib's vault)
-// go to a folder kept in this browser's IndexedDB for the book's address, so that a claim the page
-// stored still names a game after a reload. Without IndexedDB (a private window may refuse it) they
-// stay in the worker's memory for as long as the page is open.
+// ---- The kept games (issue 40) ----------------------------------------------------------------------------
+// Games a board keeps (the game offered to resume after a reload, a save's claim: capture_lib's vault) are
+// files of a folder in the worker's memory, copied to this browser's IndexedDB for the book's address, so
+// that a claim the page stored still names a game after a reload. Without IndexedDB (a private window may
+// refuse it) they stay in the worker's memory for as long as the page is open.
+//
+// The database is opened for each read or write and closed at once, never held: a page the browser keeps
+// for Back (the back-forward cache) is frozen with whatever it holds, and a connection or transaction it
+// held there once kept every later page's engine from reading the database (WebKit: always; Firefox: at
+// times), its boards on "Loading the engine" for good. A page that asks to change the database's version
+// is never held up (versionchange closes the connection), and no wait is without end: the engine goes live
+// after KEPT_WAIT_MS whatever the database does, with the kept games it has read so far.
 const SAVES = "/home/pyodide/capture-saves";
-async function keepSaves(pyodide) {
-  pyodide.FS.mkdirTree(SAVES);
-  pyodide.runPython(`import os; os.environ["CAPTURE_SAVES"] = ${JSON.stringify(SAVES)}`);
+const KEPT_DB = "capture-kept-games";
+const KEPT_STORE = "files";
+const KEPT_WAIT_MS = 3000;
+// known: each kept game's text as the database holds it; keeps: the boards' count of writes to the vault at the
+// last copy; writing: the copy under way; queued: the next one (one at most, it copies what is there when it
+// starts); stuck: the database has not answered in time (answers then wait for it no more).
+const kept = { known: new Map(), keeps: 0, writing: Promise.resolve(0), queued: null, stuck: false };
+
+// Resolves as ``promise`` does, or with ``fallback`` after ``ms``, whichever comes first.
+function within(promise, ms, fallback) {
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(fallback), ms); });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+// The kept games' database, opened at whatever version it has (a version asked for could be refused as too old
+// for good), upgraded only where it lacks its store.
+function openKept(version) {
+  return new Promise((resolve, reject) => {
+    const request = version ? indexedDB.open(KEPT_DB, version) : indexedDB.open(KEPT_DB);
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(KEPT_STORE)) request.result.createObjectStore(KEPT_STORE);
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(KEPT_STORE)) {
+        const next = db.version + 1;
+        db.close();
+        resolve(openKept(next));
+        return;
+      }
+      db.onversionchange = () => db.close();
+      resolve(db);
+    };
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error("the kept games' database is held by another page"));
+  });
+}
+
+// Runs ``work(store)`` in one transaction of the kept games' store; resolves once it is complete, the
+// connection closed.
+async function keptTransaction(mode, work) {
+  const db = await openKept();
   try {
-    pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, SAVES);
-    await new Promise((resolve, reject) => pyodide.FS.syncfs(true, (err) => (err ? reject(err) : resolve())));
-    return true;
-  } catch (err) {
-    return false;
+    return await new Promise((resolve, reject) => {
+      const transaction = db.transaction(KEPT_STORE, mode);
+      const result = work(transaction.objectStore(KEPT_STORE));
+      transaction.oncomplete = () => resolve(result);
+      transaction.onerror = transaction.onabort = () => reject(transaction.error || new Error("aborted"));
+      if (transaction.commit) transaction.commit();
+    });
+  } finally {
+    db.close();
   }
 }
 
-// One write-back at a time; changes made meanwhile are written by one more afterwards.
-let syncing = false;
-let dirty = false;
-function persist(e) {
-  if (!e.persistent) return;
-  if (syncing) { dirty = true; return; }
-  syncing = true;
-  e.pyodide.FS.syncfs(false, () => {
-    syncing = false;
-    if (dirty) { dirty = false; persist(e); }
+// Reads the kept games into the vault's folder; resolves whether they are kept in the browser's database,
+// after KEPT_WAIT_MS at most (a read that answers later still fills the folder).
+async function keptGames(pyodide) {
+  pyodide.FS.mkdirTree(SAVES);
+  pyodide.runPython(`import os; os.environ["CAPTURE_SAVES"] = ${JSON.stringify(SAVES)}`);
+  if (typeof indexedDB === "undefined") return false;
+  const read = keptTransaction("readonly", (store) => ({ keys: store.getAllKeys(), texts: store.getAll() }))
+    .then(({ keys, texts }) => {
+      keys.result.forEach((name, i) => {
+        const path = `${SAVES}/${name}`;
+        const text = texts.result[i];
+        if (typeof name !== "string" || name.includes("/") || typeof text !== "string") return;
+        kept.known.set(name, text);
+        if (!pyodide.FS.analyzePath(path).exists) pyodide.FS.writeFile(path, text);
+      });
+      return true;
+    }, (err) => { console.warn(`The kept games could not be read: ${err.message || err}`); return false; });
+  const answered = await within(read, KEPT_WAIT_MS, null);
+  if (answered === null) {
+    console.warn("The kept games' database did not answer: the boards go live without them for now.");
+    kept.stuck = true;
+    read.then((ok) => { kept.stuck = !ok; });
+  }
+  return !!answered;
+}
+
+// After an answer whose boards kept or forgot a game (``keeps`` moved on), the vault's files that changed go to
+// the database. Resolves with the number written once they are, or with 0 after KEPT_WAIT_MS (at once while the
+// database does not answer): an answer never waits longer.
+function persist(e, keeps) {
+  if (keeps === kept.keeps || typeof indexedDB === "undefined") return Promise.resolve(0);
+  kept.keeps = keeps;
+  if (!kept.queued) {
+    kept.queued = kept.writing.then(() => { kept.queued = null; return writeChanges(e.pyodide); });
+    kept.writing = kept.queued;
+  }
+  if (kept.stuck) return Promise.resolve(0);
+  return within(kept.queued, KEPT_WAIT_MS, null).then((wrote) => {
+    if (wrote !== null) return wrote;
+    kept.stuck = true;
+    return 0;
   });
+}
+
+// Copies the vault's files that differ from the database's (and removes those gone) in one transaction; the
+// number of files written, 0 where nothing changed or the database refused.
+async function writeChanges(pyodide) {
+  const files = new Map();
+  for (const name of pyodide.FS.readdir(SAVES)) {
+    if (name !== "." && name !== "..") files.set(name, pyodide.FS.readFile(`${SAVES}/${name}`, { encoding: "utf8" }));
+  }
+  const changes = new Map([...files].filter(([name, text]) => kept.known.get(name) !== text));
+  for (const name of kept.known.keys()) if (!files.has(name)) changes.set(name, null);
+  if (!changes.size) return 0;
+  try {
+    await keptTransaction("readwrite", (store) => {
+      for (const [name, text] of changes) (text === null ? store.delete(name) : store.put(text, name));
+    });
+  } catch (err) {
+    console.warn(`A kept game could not be written: ${err.message || err}`);
+    return 0;
+  }
+  for (const [name, text] of changes) (text === null ? kept.known.delete(name) : kept.known.set(name, text));
+  kept.stuck = false;
+  return changes.size;
 }
 
 const engine = configured.then(start);
@@ -133,10 +244,11 @@ self.onmessage = (event) => {
       if (data.type === "open") text = e.open(data.id, JSON.stringify(data.recipe), secureSeed(), notify);
       else if (data.type === "send") text = e.send(data.id, JSON.stringify(data.message));
       else return;
-      persist(e);
       const answer = JSON.parse(text);
+      // What the board kept is in the database before the page shows the move: a reload finds it there.
+      const wrote = await persist(e, answer.keeps);
       self.postMessage({ type: "values", id: data.id, values: answer.values, messages: answer.messages,
-        ms: performance.now() - began, opened: data.type === "open" });
+        ms: performance.now() - began, opened: data.type === "open", wrote });
     } catch (err) {
       // A Python error's last line is its message; the traceback stays in the browser's console.
       const text = String(err && err.message || err).trim().split("\n").pop();

@@ -84,7 +84,8 @@ class Terminal:
         self.shown_scene: dict[str, Any] | None = None
         self.shown_last: tuple[str, ...] = ()
         self.reader = line_reader(stdin, stdout, self.phrases)
-        self._kept_claim = ""  # the claim last written where the next ``capture play`` finds it
+        #: The session's ``keeps`` when the claim file was last written (none written yet).
+        self.written = 0
 
     def phrases(self) -> list[str]:
         """What Tab completes now: the legal moves, ``moves`` with each word they name, and the commands."""
@@ -239,19 +240,26 @@ class Terminal:
         self.show(force=True)
 
     def keep(self) -> None:
-        """Write the session's claim on its game in progress where the terminal offers it next time."""
+        """Write the session's claim on its game in progress where the terminal offers it next time, or remove
+        it once the game is over or thrown away; only when the session kept or forgot its game since the last
+        write (``BoardController.keeps``), not at every prompt."""
+        if self.session.keeps == self.written:
+            return
+        self.written = self.session.keeps
         path = _resume_file(self.session)
         claim = self.session.resume
-        if claim and claim == self._kept_claim:
-            return  # written already
         try:
             if claim:
                 write_whole(path, claim, mode=0o600)
-            elif self.session.state.is_over and path.exists():
+            elif path.exists():
                 path.unlink()
         except OSError:
             pass  # a full disk or a read-only home: the game goes on, only unkept
-        self._kept_claim = claim
+
+    def leave(self) -> None:
+        """On leaving (quit, Ctrl-C, the end of input): keep the game as it stands, mid-turn too."""
+        self.session.handle({"type": "keep"})
+        self.keep()
 
     def offer_resume(self) -> None:
         """At the start: offer the game kept here last time, if there is one."""
@@ -283,7 +291,13 @@ class Terminal:
             pass
 
     def run(self) -> State:
-        """Play until the game ends and the player leaves, or the player quits."""
+        """Play until the game ends and the player leaves, or the player quits; the game is kept as it stands."""
+        try:
+            return self._run()
+        finally:
+            self.leave()
+
+    def _run(self) -> State:
         session = self.session
         names = session._seat_names()
         you = names[session.seat] if session.mode == "computer" else "the players at this keyboard"

@@ -86,11 +86,36 @@ function building(scene, picked) {
 
 // What a screen reader hears of a space: its name, what stands on it, and the marks on it (a picked space with
 // its place in the move, where the move numbers its clicks).
-function spaceWords(space, pieces, marks, key, order) {
+function spaceWords(space, pieces, marks, key, order, ways = "") {
   const name = space.label || space.id;
   const on = (pieces || []).map((p) => p.name || p.title).join("; ");
   const marked = (marks || []).map((m) => (key[m] ? key[m].name + (m === "select" && order ? ` ${order}` : "") : m)).filter(Boolean);
-  return [`${name}: ${on || "empty"}`, space.name, marked.length ? marked.join(", ") : ""].filter(Boolean).join(", ");
+  return [`${name}: ${on || "empty"}`, space.name, marked.length ? marked.join(", ") : "", ways].filter(Boolean).join(", ");
+}
+
+// Which spaces each space of a map connects to, in words, by the look of the way (a link's tone, as the
+// scene names them: a trail, a lesser way such as a dock or a door, a way over water): what the map's
+// picture shows a sighted player. Only links whose ends are both on the board count.
+const WAY_WORDS = { "": "trails to", dashed: "a lesser way to", water: "over water to" };
+function waysOf(scene) {
+  const byId = {};
+  for (const s of scene.spaces || []) byId[s.id] = s;
+  const ways = {};
+  const add = (from, to, tone) => {
+    const byTone = (ways[from] = ways[from] || {});
+    (byTone[tone] = byTone[tone] || []).push(byId[to].label || to);
+  };
+  for (const link of scene.links || []) {
+    if (!byId[link.a] || !byId[link.b]) continue;
+    const tone = link.tone in WAY_WORDS ? link.tone : "";
+    add(link.a, link.b, tone);
+    add(link.b, link.a, tone);
+  }
+  const words = {};
+  for (const [id, byTone] of Object.entries(ways)) {
+    words[id] = Object.keys(WAY_WORDS).filter((tone) => byTone[tone]).map((tone) => `${WAY_WORDS[tone]} ${byTone[tone].join(", ")}`).join("; ");
+  }
+  return words;
 }
 
 // ----- drawing pieces and marks ----------------------------------------------------------------------------
@@ -156,7 +181,7 @@ function spaceControl(space, scene, ctx, attrs = {}) {
   const entries = marks.map((k) => ctx.key[k]).filter(Boolean);
   const clickable = ctx.clickable(space.id);
   const order = ctx.order[space.id] || "";
-  const words = spaceWords(space, pieces, marks, ctx.key, order);
+  const words = spaceWords(space, pieces, marks, ctx.key, order, ctx.ways[space.id]);
   // A click that sends one move at once carries its notation (for tests and tools; the page reads none).
   const sends = clickable ? ctx.sends(space.id) : null;
   const body = spaceBody(space, pieces, entries, order);
@@ -514,20 +539,27 @@ function notebookPlace(el) {
   return `${name}:${[...cell.querySelectorAll(".jp-OutputArea-output")].indexOf(output)}`;
 }
 
-function keepResume(el, values) {
+// The claim is written to the browser's storage only when the board's claim changed (the board kept its game),
+// not at every draw; once the board has dropped the game it kept (a game over, a new game, another loaded) the
+// claim is removed, so that a finished game is never offered again.
+function keepResume(el, values, ui) {
   const store = storage();
   if (!store || lessonOf(values) || !el.isConnected) return;  // a board not yet on its page has no place
-  const key = resumeKey(el, values);
+  const resume = values.resume || "";
+  const now = resume || (values.scene && values.scene.over ? "over" : "");
+  if (ui.keptResume === now) return;
+  const before = ui.keptResume;
+  ui.keptResume = now;
   try {
-    if (values.resume) store.setItem(key, values.resume);
-    else if (values.scene && values.scene.over) store.removeItem(key);
+    if (resume) store.setItem(resumeKey(el, values), resume);
+    else if (now === "over" || before) store.removeItem(resumeKey(el, values));
   } catch (err) { /* storage full: the game goes on, unkept */ }
 }
 
 function resumeOffer(el, model, values, ctx) {
   const store = storage();
   if (!store || values.under_way || values.resume || ctx.ui.resumeDismissed || lessonOf(values) || values.teaching
-      || !el.isConnected) return null;
+      || !el.isConnected || (values.scene && values.scene.over)) return null;
   const key = resumeKey(el, values);
   const text = store.getItem(key);
   let claim = null;
@@ -734,8 +766,75 @@ function lessonPanel(model, lesson, live) {
 }
 
 // ----- the whole board -----------------------------------------------------------------------------------------
-function announce(region, text) {
-  if (region.textContent !== text) region.textContent = text;
+// What the board's live region says after a draw: the message under the board (a move refused, the move just
+// played), the computer thinking, the last moves and the first status line. The region is the board's one, made
+// once and kept through every redraw, so that a screen reader hears each message once, as it comes.
+function spoken(scene, message, thinking) {
+  const said = [message, thinking ? "The computer is thinking" : "", (scene.last || []).slice(-3).map((m) => m.text).join(". "),
+    (scene.status || [])[0] || ""].map((text) => text.replace(/[.\s]+$/, "")).filter(Boolean);
+  return said.join(". ") + (said.length ? "." : "");
+}
+
+// Sets the live region's words where they changed, and where ``again`` (an answer came) says the same words
+// once more: emptied, then set in the next frame, so that a screen reader hears a repeated refusal too.
+function announce(region, text, again) {
+  if (region.textContent !== text) { region.textContent = text; return; }
+  if (!again || !text) return;
+  region.textContent = "";
+  requestAnimationFrame(() => { if (!region.textContent) region.textContent = text; });
+}
+
+// ----- the keyboard's focus through a redraw (issue 40) ---------------------------------------------------------
+// A redraw replaces every control of the board. The control that had the focus is named before (a space by its
+// id, an action by its notation, a text field, or a control by its kind and words), found again after, and
+// focused; where it is gone (the roll button once rolled, a choice once made), the focus goes to a control in
+// its place (the same group's first), else the space the keyboard walks from, else the board's status line:
+// never to the page, which would send a keyboard player back to its top.
+const FOCUSABLE = "button:not([disabled]), input, select, summary, [tabindex]:not([tabindex='-1'])";
+
+function focusedControl(el, ui) {
+  const active = document.activeElement;
+  if (ui.refocus) { const space = ui.refocus; ui.refocus = null; return { space }; }
+  if (!active || active === el || !el.contains(active)) return null;
+  const group = active.closest(".cap-actions, .cap-choice, .cap-controls, .cap-lesson-buttons, .cap-stepper, .cap-zoom, "
+    + ".cap-confirm, .cap-options, .cap-course-map, .cap-key, .cap-log, .cap-stage");
+  return { space: active.dataset.space || null, notation: active.dataset.notation || null, tag: active.tagName,
+    className: active.className, text: active.textContent, group: group ? group.className.split(" ")[0] : null,
+    typing: active.classList.contains("cap-notation"), caret: active.selectionStart };
+}
+
+function restoreFocus(el, was) {
+  if (!was) return;
+  const find = (selector) => el.querySelector(selector);
+  let target = was.space ? find(`[data-space="${CSS.escape(was.space)}"]`) : null;
+  if (!target && was.notation) target = find(`[data-notation="${CSS.escape(was.notation)}"]`);
+  if (!target && was.typing) target = find("input.cap-notation");
+  if (!target && was.tag) {
+    const same = [...el.querySelectorAll(was.tag)].filter((e) => e.className === was.className);
+    target = same.find((e) => e.textContent === was.text) || (same.length === 1 ? same[0] : null);
+  }
+  const exact = !!target;
+  if (!target && was.group) target = find(`.${CSS.escape(was.group)} :is(${FOCUSABLE})`);
+  if (!target) target = find("button[data-space]:not([aria-disabled='true']), .cap-actions button, .cap-choice button");
+  if (!target || target.disabled) {
+    target = find(".cap-status");
+    if (target) target.tabIndex = -1;
+  }
+  if (!target) return;
+  target.focus({ preventScroll: exact });
+  if (was.typing && target.matches("input.cap-notation")) {
+    const at = Math.min(was.caret ?? target.value.length, target.value.length);
+    target.setSelectionRange(at, at);
+  }
+}
+
+// The board's folding parts (the move log, the key) stay open or closed through a redraw, as the player left them.
+function openDetails(el) {
+  return new Set([...el.querySelectorAll("details[open]")].map((d) => d.className));
+}
+
+function reopenDetails(el, opened) {
+  for (const details of el.querySelectorAll("details")) if (opened.has(details.className)) details.open = true;
 }
 
 let boards = 0;
@@ -758,6 +857,7 @@ export default {
       const scene = stepping ? frames[frameIndex].scene : values.scene;
       if (!scene) return;
       const live = !stepping && values.mode !== "static" && values.mode !== "view";
+      keepResume(el, values, ui);  // before the controls are drawn: a finished game's claim is gone by then
       const actions = live && !values.curtain && !values.thinking ? scene.actions || [] : [];
       const playable = { ...scene, actions };
       const logKey = (scene.status || []).join("|") + (scene.last || []).map((m) => m.text).join("|") + actions.length;
@@ -781,6 +881,7 @@ export default {
       const order = {};
       if (build.candidates.some((a) => (a.clicks || []).length > 2)) ui.picked.forEach((at, i) => { order[at] = String(i + 1); });
       const ctx = { model, ui, uid, live, key, marks, arrows, build, order, pieces: byAt(scene.pieces), redraw: draw,
+        ways: waysOf(scene),
         clickable: (id) => id in build.next || ui.picked.includes(id),
         sends: (id) => {
           if (ui.picked.includes(id)) return null;
@@ -812,39 +913,36 @@ export default {
       } else if (live) {
         if (values.thinking) parts.push(h("div", { className: "cap-message" }, "The computer is thinking\u2026"));
         if (ui.localMessage) {
-          parts.push(h("div", { className: "cap-message cap-error", role: "status" }, ui.localMessage));
-          ui.localMessage = "";
+          parts.push(h("div", { className: "cap-message cap-error" }, ui.localMessage));
         } else if (values.message) {
-          parts.push(h("div", { className: `cap-message cap-${values.message_kind || "info"}`, role: "status" }, values.message));
+          parts.push(h("div", { className: `cap-message cap-${values.message_kind || "info"}` }, values.message));
         }
         parts.push(...controls(el, model, values, ctx));
         const log = values.log || [];
         parts.push(h("details", { className: "cap-log" }, h("summary", {}, `move log (${plural(log.length, "line", "lines")})`),
           h("ol", {}, log.map((line) => h("li", {}, h("code", {}, line))))));
       }
-      const active = document.activeElement;
-      const typing = active && el.contains(active) && active.classList.contains("cap-notation");
-      const refocus = ui.refocus || (active && el.contains(active) && active.dataset && active.dataset.space) || null;
-      ui.refocus = null;
+      const focused = focusedControl(el, ui);
+      const opened = openDetails(el);
       for (const child of [...el.childNodes]) if (child !== region) child.remove();
       // The page's own classes stay (the book's place for a board, "capture-live" once the engine runs).
       for (const name of [...el.classList]) if (name.startsWith("cap-game-")) el.classList.remove(name);
       el.classList.add("capture-board", `cap-game-${scene.game}`);
       region.before(...parts.filter(Boolean));
-      if (typing) {
-        const field = el.querySelector("input.cap-notation");
-        if (field) { field.focus(); field.setSelectionRange(field.value.length, field.value.length); }
-      } else if (refocus) {
-        const target = el.querySelector(`[data-space="${CSS.escape(refocus)}"]`);
-        if (target) target.focus();
-      }
-      const said = [(scene.last || []).slice(-3).map((m) => m.text).join(". "), (scene.status || [])[0] || ""].filter(Boolean);
-      announce(region, said.join(". ") + (said.length ? "." : ""));
-      keepResume(el, values);
+      reopenDetails(el, opened);
+      restoreFocus(el, focused);
+      const local = live ? ui.localMessage || "" : "";
+      ui.localMessage = "";
+      announce(region, spoken(scene, local || (live ? values.message || "" : ""), live && values.thinking), answered || !!local);
+      answered = false;
       if (lesson) keepProgress(lesson);
       if (lesson && live) resumeCourse(model, ui, lesson);
     };
-    const schedule = () => drawSoon(draw);
+    // Whether the values changed since the last draw (an answer came): the live region then says its message,
+    // even where it is the same words as before (the same move refused twice).
+    let answered = false;
+    // The claim is kept as the answer comes, not at its draw a frame later: a reload in between loses nothing.
+    const schedule = () => { answered = true; keepResume(el, model.get("values") || {}, ui); drawSoon(draw); };
     model.on("change:values", schedule);
     const custom = (message) => {
       if (message && message.type === "save" && typeof message.text === "string") download(message.filename, message.text);
