@@ -19,6 +19,7 @@ import pytest
 from capture_lib import list_games, load_game
 from capture_lib.core import record
 from capture_lib.core.chance import CHANCE
+from capture_lib.hosts.terminal import play as terminal_play
 from capture_lib.hosts.terminal.play import Terminal
 from capture_lib.session import vault
 from capture_lib.session.board import BoardController
@@ -117,14 +118,14 @@ class Typist:
 def test_the_terminal_writes_its_claim_only_when_the_board_kept(writes, monkeypatch, tmp_path, slug):
     monkeypatch.chdir(tmp_path)  # a file the player names would be written here
     claim_writes: list[str] = []
-    write_text = pathlib.Path.write_text
+    write_whole = terminal_play.write_whole  # the claim is written whole or not at all
 
     def counting(path, text, *args, **kwargs):
-        if path.suffix == ".claim":
+        if pathlib.Path(path).suffix == ".claim":
             claim_writes.append(text)
-        return write_text(path, text, *args, **kwargs)
+        return write_whole(path, text, *args, **kwargs)
 
-    monkeypatch.setattr(pathlib.Path, "write_text", counting)
+    monkeypatch.setattr(terminal_play, "write_whole", counting)
     session = BoardController(slug, seed=5, level="random")
     holder: list[Terminal] = []
     typist = Typist(holder, ACTIONS, random.Random(2))

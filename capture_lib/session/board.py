@@ -613,9 +613,6 @@ class BoardController:
         if not self.keeps_games or self.teaching or not self.under_way:
             self._forget_kept()
             self.resume = ""
-            if self.state.is_over and self._kept_as is not None:
-                vault.forget(self._kept_as)  # a finished game is no longer kept (its record is for saving)
-                self._kept_as = self._kept_state = None
             return
         if self._kept_state is self.state:
             return

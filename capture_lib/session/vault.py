@@ -102,13 +102,6 @@ def prune(limit: int | None = None) -> list[str]:
     return removed
 
 
-def forget(token: str | None) -> None:
-    """Remove the game kept as ``token`` (its game has ended, or its board is done with it); nothing if none."""
-    if token and TOKEN.fullmatch(token):
-        with contextlib.suppress(OSError):
-            (folder() / f"{token}.json").unlink()
-
-
 def keep(text: str, token: str | None = None, board: dict[str, Any] | None = None) -> str:
     """Keep a save's ``text``, with the kind of ``board`` that keeps it, under a fresh random name, or in
     place of the game kept as ``token`` (a board's own automatic save); return the name (the claim's token)."""
@@ -123,10 +116,12 @@ def keep(text: str, token: str | None = None, board: dict[str, Any] | None = Non
     return token
 
 
-def forget(token: str) -> None:
-    """Remove the game kept as ``token`` (a board's own automatic save, once there is nothing to resume);
-    nothing happens where it is not kept."""
-    if not TOKEN.fullmatch(token):
+def forget(token: str | None) -> None:
+    """Remove the game kept as ``token`` (its game has ended, or its board is done with it); nothing happens
+    where it is not kept, or for no token. A name that is no kept game's name is refused (``ValueError``)."""
+    if token is None:
+        return
+    if not isinstance(token, str) or not TOKEN.fullmatch(token):
         raise ValueError("a kept game's name is 32 letters, digits, '-' or '_'")
     (folder() / f"{token}.json").unlink(missing_ok=True)
 
