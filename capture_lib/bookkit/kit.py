@@ -83,10 +83,11 @@ def pdf_note(app: Any, doctree: nodes.document) -> None:
         return
     paragraph = nodes.paragraph()
     paragraph += nodes.Text("This copy of the book was built on a machine without Chromium, so its printable "
-                            "PDFs were not made and the PDF links on this page find nothing: ")
+                            "PDFs were not made: they would be in the book's summaries and print-and-play "
+                            "folders, and the PDF links on this page find nothing. ")
     link = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=PRINTING_LABEL, refexplicit=True,
                                  refwarn=True, refdoc=app.env.docname)
-    link += nodes.inline(text="how to get them")
+    link += nodes.inline(text="How to get them")
     paragraph += link
     paragraph += nodes.Text(".")
     note = nodes.note()

@@ -116,6 +116,7 @@ def test_the_book_lays_out_the_plan_and_says_where_the_pdfs_are_only_when_it_has
     without, warned = build(src, tmp_path, monkeypatch, None)
     assert not warned.strip(), warned
     assert "built on a machine without Chromium" in without and 'href="#printing-the-kit"' in without
+    assert "they would be in the book's summaries and print-and-play folders" in without
     for row in plan.rows:  # the table the directive lays out, with the course's figures in it
         assert f"<td><p>{row.start}\u2013{row.end}</p></td>" in without
     assert f"Pairs play {plan.step.fields['part']}." in without
