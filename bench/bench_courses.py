@@ -2,9 +2,10 @@
 of the index that a level or an exercise practises, the words of the "learn the rules" page, and the time
 the course asks of a beginner.
 
-The time is an estimate (``capture_lib.bookkit.reading``): each level's goal, hint and explanation read at
-200 words a minute and each of the learner's moves at 20 s (a whole game's level: the moves its solver
-plays against the course's computer). No learner was timed.
+The time is an estimate (``capture_lib.bookkit.reading.course_estimate``, which also times the course step of
+the teacher's lesson plans): each level's goal, hint and explanation read at 200 words a minute and each of
+the learner's moves at 20 s (a whole game's level: the moves its solver plays against the course's
+computer). No learner was timed.
 
     python bench/bench_courses.py
 """
@@ -18,7 +19,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from capture_lib import list_games  # noqa: E402
-from capture_lib.bookkit.reading import level_minutes, page_words  # noqa: E402
+from capture_lib.bookkit.reading import course_estimate, page_words  # noqa: E402
 from capture_lib.bookkit.rules_index import practised, rules_index  # noqa: E402
 from capture_lib.session.course import course, exercises  # noqa: E402
 
@@ -26,11 +27,7 @@ from capture_lib.session.course import course, exercises  # noqa: E402
 def figures(slug: str) -> dict[str, object]:
     """The chapter's teaching figures for ``slug``."""
     levels = course(slug).levels
-    minutes = 0.0
-    for level in levels:
-        words = sum(len(text.split()) for text in (level.goal, level.hint, level.explain))
-        moves = len(level.solution) if level.solution else len(level.solved())
-        minutes += level_minutes(words, moves)
+    minutes = course_estimate(levels)
     rules = rules_index(slug)
     done = practised(slug)
     return {"levels": len(levels), "stages": len({level.stage for level in levels}),

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import pathlib
 import re
+from collections.abc import Iterable
+from typing import Any
 
 #: An unhurried reader's pace, words a minute.
 WORDS_A_MINUTE = 200
@@ -46,3 +48,18 @@ def page_words(notebook: pathlib.Path | str) -> int:
 def level_minutes(words: int, moves: int) -> float:
     """The minutes a beginner needs for a level: ``words`` to read and ``moves`` to play."""
     return words / WORDS_A_MINUTE + moves * SECONDS_A_MOVE / 60
+
+
+def level_estimate(level: Any) -> float:
+    """The minutes a beginner needs for a course's ``level`` (``capture_lib.core.lessons.Level``): its goal,
+    hint and explanation to read, and its winning moves to play (a whole game's level: the moves its solver
+    plays against the course's computer)."""
+    words = sum(len(text.split()) for text in (level.goal, level.hint, level.explain))
+    moves = len(level.solution) if level.solution else len(level.solved())
+    return level_minutes(words, moves)
+
+
+def course_estimate(levels: Iterable[Any]) -> float:
+    """The minutes a beginner needs for ``levels`` (a course's, or some of them): the course's own estimate,
+    which ``bench/bench_courses.py`` prints rounded and the teacher's lesson plans time their course step by."""
+    return sum(level_estimate(level) for level in levels)

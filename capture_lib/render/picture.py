@@ -5,11 +5,13 @@ arrows of the game's key, the status line and, unless ``key=False``, the key und
 each mark the picture shows, with its name. It reads nothing but the scene (``capture_lib.core.scene``),
 so it draws every game alike; the colours are ``capture_lib.render.look``'s, shared with the live boards.
 ``crop`` and ``window`` frame part of a drawn picture (a handout shows a corner of a board; a print-and-play
-sheet a tile of it, at a size in mm), changing only its outer frame.
+sheet a tile of it, at a size in mm), changing only its outer frame. ``on_paper`` is what a printed sheet
+draws of a scene: the board alone, every space named, nothing that only a screen shows.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import textwrap
@@ -312,9 +314,22 @@ def _panel_rows(title: str, lines: tuple[str, ...], most: int) -> list[str]:
     return rows
 
 
-def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, str] | None = None) -> str:
+def on_paper(scene: Scene) -> Scene:
+    """What a printed sheet draws of ``scene``: the board, its spaces and pieces, and every space's name (a
+    "minor" space's too: paper has no zoom), without what only a screen shows (the status lines, panels,
+    marks, arrows, last moves, legal actions and hints)."""
+    spaces = tuple(dataclasses.replace(space, tones=tuple(t for t in space.tones if t != "minor"))
+                   for space in scene.spaces)
+    return dataclasses.replace(scene, spaces=spaces, status=(), panels=(), marks=(), arrows=(), last=(), actions=(),
+                               hints=())
+
+
+def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, str] | None = None,
+           name_size: float | None = None) -> str:
     """The scene as an SVG document (see the module's docstring); ``assets`` gives the game's background
-    pictures by name (``Scene.assets``)."""
+    pictures by name (``Scene.assets``). ``name_size`` is the size of the spaces' names in the scene's units
+    (default: big enough to read once a wide board is printed at a page's width; a sheet that prints the
+    board at its real size says its own)."""
     grid = any(a.layout == "grid" for a in scene.areas)
     margin = GRID_MARGIN if grid else MARGIN
     ox = oy = margin
@@ -351,7 +366,7 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
             inner.append(_arrow(_stopped([(s.x, s.y) for s in spaces], spaces[-1]), entry))
     # Names of spaces: big enough to read once a wide board (a map) is printed at a page's width; a "minor"
     # space's name only where it is marked (a picture has no zoom to show the rest).
-    size = max(10.0, (scene.focus[2] if scene.focus and not grid else scene.width) / 60)
+    size = name_size or max(10.0, (scene.focus[2] if scene.focus and not grid else scene.width) / 60)
     marked = {m.at for m in scene.marks}
     for space in scene.spaces:
         if space.label and ("minor" not in space.tones or space.id in marked):
@@ -399,7 +414,7 @@ def to_svg(scene: Scene, caption: str = "", key: bool = True, assets: dict[str, 
         y += rows + 8
     body.append(f'<g transform="scale({k:.4g})">{"".join(strip)}</g>' if k != 1 else "".join(strip))
     height = y * k + 4
-    label = f"{scene.game.replace('-', ' ')} board. {title}"
+    label = f"{scene.game.replace('-', ' ')} board" + (f". {title}" if scene.status else "")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
             f'height="{height:.0f}" role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>'
             + _rect(0, 0, width, height, PALETTE["paper"]) + "".join(body) + "</svg>")

@@ -19,14 +19,11 @@ from typing import Any
 from capture_lib.core.parts import HandoutPicture, PrintAndPlay
 from capture_lib.games.command_capture.rules import GAME
 from capture_lib.games.command_capture.scene import scene
-from capture_lib.render.picture import crop, picture_size, to_svg, window
+from capture_lib.render.picture import crop, on_paper, picture_size, to_svg, window
 
 #: The printed width of the board's picture (the board and its letters and numbers), in mm: 8 squares of
 #: 22 mm, the size of a unit token, and the picture's margin for the labels.
 BOARD_MM = 195.0
-#: How much of the picture's width its board takes downwards, with the letters under it but not the line of
-#: text below them (the board's picture is as wide as the board and its margins).
-BOARD_DEPTH = 559 / 568
 #: Where each part of the token sheet goes: (seat, the army's row, the sheet's rows for the first and the
 #: second state). Each token's two states touch along a square's edge: that is the fold.
 TOKEN_ROWS = ((0, "1", 8, 7), (0, "2", 6, 5), (1, "7", 4, 3), (1, "8", 2, 1))
@@ -45,17 +42,22 @@ PICTURE = HandoutPicture(summary_picture, widest_mm=86)
 
 # ----- print and play ---------------------------------------------------------------------------------------
 def draw(view: dict[str, Any]) -> str:
-    """The picture of ``view`` that the book's boards show, without the key (a sheet has no marks)."""
-    return to_svg(scene(view), key=False)
+    """The picture of ``view`` that the book's boards show, as paper shows it (``on_paper``: no status line,
+    panel or mark), without the key."""
+    return to_svg(on_paper(scene(view)), key=False)
+
+
+def _printed(svg: str) -> str:
+    """A drawn board printed at the size of the unit tokens (``BOARD_MM`` wide)."""
+    width, height = picture_size(svg)
+    return window(svg, 0, 0, width, height, BOARD_MM)
 
 
 def _board() -> str:
-    """The empty board, as the renderer draws it, without the status line under it."""
+    """The empty board, as the renderer draws it on paper."""
     view = copy.deepcopy(GAME.quick_start().observation(0))
     view["units"] = []
-    svg = draw(view)
-    width, _ = picture_size(svg)
-    return window(svg, 0, 0, width, width * BOARD_DEPTH, BOARD_MM)
+    return _printed(draw(view))
 
 
 def _army_units(civilization: str, seat: int, second: bool) -> list[dict[str, Any]]:
@@ -82,9 +84,7 @@ def _army_tokens(civilization: str) -> str:
             units.append({**b, "square": b["square"][0] + str(bottom)})
     view = copy.deepcopy(GAME.quick_start(blue=civilization, red=civilization).observation(0))
     view["units"] = units
-    svg = draw(view)
-    width, _ = picture_size(svg)
-    return window(svg, 0, 0, width, width * BOARD_DEPTH, BOARD_MM)
+    return _printed(draw(view))
 
 
 def _markers() -> str:

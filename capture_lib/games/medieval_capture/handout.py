@@ -4,9 +4,10 @@ sheets.
 The summary's words are the book's page (``book/medieval-capture/summary.md``); the book's build prints it
 with ``PICTURE`` (``capture_lib.bookkit.summaries``). The print-and-play sheets (``PRINT_AND_PLAY``) put the
 game on paper for a classroom without devices: the board at its real size on six sheets to tape together,
-and a sheet of pieces, Crowns and Treasure Cards. The board is drawn by the game's scene and the shared SVG
-renderer, from a view the engine makes, so a sheet shows exactly what the book's boards show; the book's
-build prints the sheets (``capture_lib.bookkit.print_and_play``).
+each space named as the notation names it, and a sheet of pieces, Crowns and Treasure Cards. The board is
+drawn by the game's scene and the shared SVG renderer, from a view the engine makes, so a sheet shows exactly
+what the book's boards show, less what only a screen shows (``render.picture.on_paper``); the book's build
+prints the sheets (``capture_lib.bookkit.print_and_play``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from capture_lib.games.medieval_capture.players import RULE_PLAYER
 from capture_lib.games.medieval_capture.rules import GAME
 from capture_lib.games.medieval_capture.rules.board import BOARD
 from capture_lib.games.medieval_capture.rules.treasure import CARDS
-from capture_lib.render.picture import MARGIN, crop, to_svg, window
+from capture_lib.render.picture import MARGIN, crop, on_paper, to_svg, window
 
 #: The board is printed at 0.5 mm a unit of its map: a rock is 15 mm across, room for a game piece, and the
 #: whole land 600 x 380 mm, on 3 x 2 sheets of A4 in landscape.
@@ -28,6 +29,9 @@ MM_PER_UNIT = 0.5
 TILES = (3, 2)
 #: The strip, in mm, each tile repeats of its neighbour to the right and below: lay the next sheet over it.
 OVERLAP_MM = 6.0
+#: The printed size of each space's name, in mm (3.5 mm is 10 pt): the names the worksheet, the exercises and
+#: the notation use, read across a table.
+NAME_MM = 3.5
 
 
 def summary_picture() -> tuple[str, str]:
@@ -50,12 +54,13 @@ PICTURE = HandoutPicture(summary_picture, widest_mm=86)
 
 # ----- print and play ---------------------------------------------------------------------------------------
 def draw(view: dict[str, Any]) -> str:
-    """The picture of ``view`` that the book's boards show, without the key (a sheet has no marks)."""
-    return to_svg(drawing.scene(view), key=False, assets=drawing.ASSETS)
+    """The picture of ``view`` that the book's boards show, as paper shows it (``on_paper``: every space named,
+    at ``NAME_MM``; no status line, panel or mark), without the key."""
+    return to_svg(on_paper(drawing.scene(view)), key=False, assets=drawing.ASSETS, name_size=NAME_MM / MM_PER_UNIT)
 
 
 def _board() -> str:
-    """The map as the book draws it, before set-up, in the map's own units (``BOARD``'s)."""
+    """The map as the book draws it, before set-up, every space named, in the map's own units (``BOARD``'s)."""
     return draw(GAME.new_game(seed=0).view(None))
 
 
