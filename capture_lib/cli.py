@@ -5,6 +5,7 @@
     capture play GAME       play GAME in the terminal against the computer
     capture play --load F   go on with a game saved in F (a record or a JSON save)
     capture serve           serve the built live book to a class (--voila: Voila, guarded by a token)
+    capture class           run a class: students join with a code and play each other on their own devices
     capture simulate GAME   play many seeded games between computer players
     capture games           list the games
 
@@ -131,6 +132,46 @@ def built_html(folder: str | os.PathLike[str] | None = None) -> pathlib.Path:
     return html
 
 
+# ----- capture class: a class on the teacher's machine (capture_lib.classroom.server) ---------------------------
+def _class_parser(sub: argparse._SubParsersAction, folder_help: str) -> None:
+    """The ``capture class`` subcommand's options."""
+    parser = sub.add_parser("class", help="run a class: students join with a code and play each other on their own "
+                                          "devices; a console for the teacher")
+    parser.add_argument("--port", type=int, default=8866, help="the port to listen on (default 8866)")
+    parser.add_argument("--ip", default="0.0.0.0",
+                        help="the address to listen on (default 0.0.0.0: every network of this machine, so the "
+                             "class's devices can join; 127.0.0.1: this machine only)")
+    parser.add_argument("--folder", default=None, help=folder_help)
+    parser.add_argument("--db", default=None, metavar="FILE",
+                        help="the class's file (default: $CAPTURE_CLASS_DB, else ~/.local/share/capture/class.sqlite3)")
+    parser.add_argument("--name", default="class", help="the class's name: one file keeps several classes (default "
+                                                        "'class')")
+    parser.add_argument("--new", action="store_true",
+                        help="start a new class of that name (a new code and teacher's link); the old one's "
+                             "results stay")
+    parser.add_argument("--without-book", action="store_true",
+                        help="serve the class pages only, not the book (no build needed; tables and shown positions "
+                             "work, the book's courses and exercises do not)")
+    parser.add_argument("--open", action="store_true", help="open the teacher's console in this machine's browser")
+
+
+def _class(args: argparse.Namespace) -> int:
+    """Run ``capture class`` (see ``capture_lib.classroom.server``)."""
+    import importlib.util
+
+    if importlib.util.find_spec("tornado") is None:
+        raise SystemExit('capture class needs Tornado, which is not installed here: pip install "capture_lib[class]"')
+    from capture_lib.classroom.server import serve_class
+    from capture_lib.classroom.store import StoreError, default_path
+
+    html = None if args.without_book else built_html(args.folder)
+    try:
+        return serve_class(pathlib.Path(args.db) if args.db else default_path(), port=args.port, ip=args.ip, html=html,
+                           name=args.name, new=args.new, open_browser=args.open)
+    except StoreError as err:
+        raise SystemExit(f"capture class: {err}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``capture`` command."""
     parser = argparse.ArgumentParser(prog="capture", description=__doc__,
@@ -186,6 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                          help="the most pages open at once in the class, each a Python kernel (default 40)")
     serving.add_argument("--pages-per-student", type=int, default=None,
                          help="the most pages one student's browser keeps open (default 3)")
+    _class_parser(sub, folder_help)
     args, rest = parser.parse_known_args(argv)
     if rest:
         if args.command != "lab":
@@ -243,6 +285,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         limits = {name: value for name, value in (("max_pages", args.max_pages),
                                                   ("pages_per_student", args.pages_per_student)) if value is not None}
         return serve(port=args.port, ip=args.ip, token=args.token, open_browser=args.open, book=book_dir, **limits)
+    elif args.command == "class":
+        return _class(args)
     elif args.command == "games":
         for slug in list_games():
             print(f"{slug}: {load_game(slug).title}")
