@@ -172,6 +172,7 @@ class ClassRoom:
             names = [self.students[s].name if s in self.students else "(removed)" for s in kept.seats]
             table = self._new_table(kept.id, board, kept.seats, names)
             table.status = kept.status if kept.status != "playing" or not state.is_over else "over"
+            table.retell()
             for _action, seat, message in kept.moves:
                 if seat is not None and message:
                     table.remember(seat, message)

@@ -316,24 +316,39 @@ class Table:
                              "(the teacher's machine may be out of disk space)") from None
         self.undo_request = None
         self.rematch.clear()
-        played = board.states[before]
+        self._tell_move(seat, board.states[before])
+        if board._after_move:
+            self._say(seat, board._after_move, "error")
+        if board.state.is_over:
+            self.status = "over"
+        self._changed()
+        return [Update("all")]
+
+    def _tell_move(self, seat: int, played: State) -> None:
+        """Each seat's line under its board about ``seat``'s move (``played``: the state right after it), in
+        the words that seat may read; with the game's end, once it is over."""
         for other in range(len(self.students)):
             line = public_notation(played, played.observation(other))
             if other == seat:
                 self._say(other, f"You played {line}.")
             else:
                 self._say(other, f"{self.labels[seat]} ({self.names[seat]}) played {line}.")
-        if board._after_move:
-            self._say(seat, board._after_move, "error")
         self._say(None, f"{self.labels[seat]} ({self.names[seat]}) played "
-                        f"{public_notation(played, board.public_view(played))}.")
-        if board.state.is_over:
-            self.status = "over"
-            ending = f" Game over: {board.state.end_reason()}"
+                        f"{public_notation(played, self.board.public_view(played))}.")
+        if self.board.state.is_over:
+            ending = f" Game over: {self.board.state.end_reason()}"
             for who, (text, kind) in list(self._said.items()):
                 self._said[who] = (text + ending, kind)
-        self._changed()
-        return [Update("all")]
+
+    def retell(self) -> None:
+        """Say again what the last move was (a restarted server's table): each seat reads what it read."""
+        states = self.board.states
+        for index in range(len(states) - 2, -1, -1):
+            mover = states[index].current_player
+            if mover is not None and mover != CHANCE:
+                self._tell_move(mover, states[index + 1])
+                self._changed()
+                return
 
     @staticmethod
     def _new_plies(before: State, after: State) -> list[tuple[str, int | None]]:
