@@ -27,6 +27,7 @@ import hashlib
 import json
 import pathlib
 import socket
+import threading
 import time
 from typing import Any
 
@@ -369,8 +370,9 @@ class ClassServer(Serving):
 
     def _started_loop(self) -> None:
         self._pusher = asyncio.get_running_loop().create_task(self._push())
-        # The catalogue (every game's course and exercises, played through) is built off the loop.
-        asyncio.get_running_loop().run_in_executor(None, catalog.catalog)
+        # The catalogue (every game's course and exercises, played through) is built beside the loop, on a thread
+        # that a stopping server does not wait for.
+        threading.Thread(target=catalog.catalog, name="class-catalog", daemon=True).start()
 
     async def _push(self) -> None:
         while True:
@@ -433,7 +435,6 @@ def serve_class(db: pathlib.Path, port: int = DEFAULT_PORT, ip: str = "0.0.0.0",
     print(f"Everything is kept in {server.store.path}: run the same command again to go on with this class "
           "(--new starts another). Stop with Ctrl-C.", flush=True)
     if open_browser:
-        import threading
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, args=(teacher,)).start()

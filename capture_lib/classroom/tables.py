@@ -130,7 +130,8 @@ class TableBoard(BoardController):
         mover = self.last_mover()
         note = self.undo_note if seat == mover or mover in (CHANCE, None) or state.is_over else NOT_YOURS
         # The teacher's public view is a view: it draws the board without a move to make.
-        values.update(seat=seat, mode="hotseat" if seat is not None else "view", curtain="", level="", levels=[], options=[], resume="", under_way=False,
+        values.update(seat=seat, mode="hotseat" if seat is not None else "view", curtain="", level="", levels=[],
+                      options=[], resume="", under_way=False,
                       teaching=self.revealed and state.is_over, message="", message_kind="info",
                       controls={"undo": live, "new": False, "save": False, "export": False},
                       can_undo=live and seat == mover and not self.undo_note, undo_note=note if live else "")
