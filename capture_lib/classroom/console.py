@@ -25,7 +25,19 @@ CSV_COLUMNS = ("student", "game", "course levels won", "course levels", "course 
 
 def progress(room: ClassRoom) -> dict[int, dict[str, dict[str, Any]]]:
     """Each student's progress per game: levels won (stars) in class and before it (where shared),
-    exercises (tried, right, revealed), table games (finished, won, ended), shown positions (solved)."""
+    exercises (tried, right, revealed), table games (finished, won, ended), shown positions (solved).
+
+    Read from the store once per change of it (``ClassRoom.progress_version``): a move changes none of it
+    until its game ends, so a busy class's console does not read the store on every move."""
+    kept = room.memo.get("progress")
+    if kept is not None and kept[0] == room.progress_version:
+        return kept[1]
+    made = _progress(room)
+    room.memo["progress"] = (room.progress_version, made)
+    return made
+
+
+def _progress(room: ClassRoom) -> dict[int, dict[str, dict[str, Any]]]:
     out: dict[int, dict[str, dict[str, Any]]] = defaultdict(lambda: defaultdict(lambda: {
         "levels": {}, "before": {}, "exercises": {}, "finished": 0, "won": 0, "ended": 0, "shown": 0, "solved": 0}))
     shared = {s.id: s.shared_before is True for s in room.students.values()}

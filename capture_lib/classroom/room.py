@@ -89,6 +89,8 @@ class Student:
     seeking: tuple[str, int] | None = None
     #: The table they sit at (playing, or finished and not yet left).
     table: int | None = None
+    #: When they asked for a classmate (the first to ask sits first: Blue, who plays first in most games).
+    seeking_since: float = 0.0
 
     @property
     def online(self) -> bool:
@@ -147,6 +149,11 @@ class ClassRoom:
         self.auto_pair: bool = bool(row.settings.get("auto_pair", True))
         #: Set when the console's view changed; the server sends it at most every half second.
         self.console_dirty = True
+        #: Counts changes to what the store keeps of progress (levels, exercises, games, shown positions), so
+        #: the console reads the store again only after one (``console.progress``).
+        self.progress_version = 0
+        #: What the console keeps between its views (``console.progress``'s last answer).
+        self.memo: dict[str, Any] = {}
         self.shown: dict[str, Any] | None = None
         self._shown_boards: dict[int, BoardController] = {}
         self._shown_state: dict[int, dict[str, Any]] = {}
@@ -206,6 +213,8 @@ class ClassRoom:
         state = table.board.state
         status = "over" if state.is_over else "playing"
         self.store.append_moves(table.id, first, plies, message, saves.reached(state), status, state.winners)
+        if state.is_over:
+            self._progressed()
 
     def _cut_moves(self, table: Table, length: int) -> None:
         self.store.cut_moves(table.id, length, saves.reached(table.board.state))
@@ -354,6 +363,11 @@ class ClassRoom:
                     for conn in student.connections:
                         self._send_table(table, conn)
 
+    def _progressed(self) -> None:
+        """What the store keeps of the class's progress changed: the console reads it again."""
+        self.progress_version += 1
+        self.console_dirty = True
+
     def _online(self, student_id: int) -> bool:
         student = self.students.get(student_id)
         return student is not None and student.online
@@ -456,15 +470,16 @@ class ClassRoom:
         game, players = self._check_game(game, players)
         if self._busy(student):
             raise Refused("you are playing at a table: finish that game first")
-        student.seeking = (game, players)
+        if student.seeking != (game, players):
+            student.seeking, student.seeking_since = (game, players), time.monotonic()
         self.console_dirty = True
         self._tell(student, {"type": "seeking", "seeking": {"game": game, "players": players}})
         if self.auto_pair:
             self._pair_seekers(game, players)
 
     def _pair_seekers(self, game: str, players: int) -> None:
-        waiting = [s for s in self.students.values() if s.seeking == (game, players) and s.online
-                   and not self._busy(s)]
+        waiting = sorted((s for s in self.students.values() if s.seeking == (game, players) and s.online
+                          and not self._busy(s)), key=lambda s: s.seeking_since)
         while len(waiting) >= players:
             self.seat([s.id for s in waiting[:players]], game, players)
             waiting = waiting[players:]
@@ -524,7 +539,7 @@ class ClassRoom:
             raise Refused("answer yes or no")
         student.shared_before = yes
         self.store.set_shared_before(student.id, yes)
-        self.console_dirty = True
+        self._progressed()
 
     def _progress(self, student: Student, levels: Any, before: bool) -> None:
         """Course levels won, ``{game: {level: stars}}``, as this student's browser keeps them."""
@@ -543,7 +558,7 @@ class ClassRoom:
                 cleaned[key] = stars
             if cleaned:
                 self.store.record_levels(student.id, game, cleaned, before)
-        self.console_dirty = True
+        self._progressed()
 
     def _exercise(self, student: Student, message: dict[str, Any]) -> None:
         game, name = message.get("game"), message.get("exercise")
@@ -553,7 +568,7 @@ class ClassRoom:
         if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 100 for n in counts):
             raise Refused("ignored malformed progress")
         self.store.record_exercise(student.id, game, name, *counts)
-        self.console_dirty = True
+        self._progressed()
 
     # ----- showing a position to everyone -------------------------------------------------------------
     def _install_shown(self, shown: dict[str, Any]) -> None:
@@ -596,7 +611,7 @@ class ClassRoom:
 
     def _shown_frame(self, board: BoardController) -> dict[str, str]:
         values = board.values()
-        return {name: json.dumps(value, sort_keys=True, separators=(",", ":")) for name, value in values.items()}
+        return {name: json.dumps(value, separators=(",", ":")) for name, value in values.items()}
 
     def _send_shown(self, student: Student, conns: Iterable[Connection], full: bool = False) -> None:
         if self.shown is None:
@@ -641,7 +656,7 @@ class ClassRoom:
         if state != self._shown_state.get(student.id):
             self.store.record_solved(self.shown["id"], student.id, state["status"], state["tries"], state["stars"])
             self._shown_state[student.id] = state
-            self.console_dirty = True
+            self._progressed()
         self._send_shown(student, student.connections)
 
     def show(self, game: Any, kind: Any, spec: Any, title: Any = None) -> dict[str, Any]:
@@ -675,7 +690,7 @@ class ClassRoom:
         self._shown_source = source
         for student in self.students.values():
             self._send_shown(student, student.connections, full=True)
-        self.console_dirty = True
+        self._progressed()
         return shown
 
     def _position_spec(self, game: str, spec: dict[str, Any]) -> dict[str, Any]:
@@ -773,6 +788,7 @@ class ClassRoom:
                 self.store.end_table(table.id, "ended")
             self.store.remove_student(student.id)
             del self.students[student.id]
+            self._progressed()
             for other in list(student.connections):
                 other.send({"type": "removed"})
                 other.close("removed from the class")
@@ -842,6 +858,7 @@ class ClassRoom:
         if table.status == "playing":
             self._deliver(table, table.end())
             self.store.end_table(table.id, "ended")
+            self._progressed()
         for student_id in table.students:
             student = self.students.get(student_id)
             if student is not None and student.table == table.id:

@@ -88,6 +88,10 @@ class TableBoard(BoardController):
         return board
 
     # ----- what differs from one screen -----------------------------------------------------------------
+    def table_options(self) -> list[dict[str, Any]]:
+        """None: a class table plays the game its teacher started (no "choose the game" for a new one)."""
+        return []
+
     def _viewer(self) -> int | None:
         return self._looking
 
@@ -228,7 +232,8 @@ class Table:
         values = self.board.values_for(seat)
         text, kind = self._said.get(seat, ("", "info"))
         values["message"], values["message_kind"] = text, kind
-        encoded = {name: json.dumps(value, sort_keys=True, separators=(",", ":")) for name, value in values.items()}
+        # Built in the same order every time, so the same values give the same bytes without sorting their keys.
+        encoded = {name: json.dumps(value, separators=(",", ":")) for name, value in values.items()}
         self._frames[seat] = (self._version, encoded)
         return encoded
 
