@@ -194,6 +194,8 @@ class Table:
         self._seen: dict[int, OrderedDict[str, None]] = {seat: OrderedDict() for seat in range(len(students))}
         self._frames: dict[int | None, tuple[int, dict[str, str]]] = {}
         self._version = 0
+        #: The players' moves on the stack (chance left out), counted once a version.
+        self._counted = (-1, 0)
 
     # ----- who sits where -----------------------------------------------------------------------------
     @property
@@ -211,10 +213,13 @@ class Table:
         state = self.board.state
         to_act = state.current_player
         request = self.undo_request
+        if self._counted[0] != self._version:
+            moved = sum(1 for s in self.board.states[:-1] if s.current_player not in (None, CHANCE))
+            self._counted = (self._version, moved)
         return {"id": self.id, "game": self.game, "title": self.board.description.game.title, "seat": seat,
                 "seats": [{"label": label, "name": name, "online": online(student)}
                           for label, name, student in zip(self.labels, self.names, self.students, strict=True)],
-                "status": self.status, "moves": len(state.history),
+                "status": self.status, "moves": self._counted[1],
                 "to_act": to_act if to_act is not None and to_act >= 0 else None,
                 "revealed": self.board.revealed, "can_save": state.is_over,
                 "asking": (None if request is None else

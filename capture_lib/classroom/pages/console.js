@@ -160,7 +160,7 @@ function drawTables() {
     const watching = view.watched.has(t.id);
     return h("li", { "data-table": t.id }, h("div", { className: "console-row" },
       h("strong", {}, `Table ${t.id} \u00b7 ${t.title}`), h("span", {}, seats),
-      h("span", { className: "console-muted" }, `${t.moves} actions \u00b7 ${state}`),
+      h("span", { className: "console-muted" }, `${t.moves} move${t.moves === 1 ? "" : "s"} \u00b7 ${state}`),
       t.asking ? h("span", {}, `${t.asking.name} asks to take a move back`) : null,
       h("button", { type: "button", "aria-pressed": watching ? "true" : "false", onclick: () => toggleWatch(t) },
         watching ? "stop watching" : "watch"),
@@ -249,7 +249,7 @@ function drawShowForm() {
     const g = games.find((x) => x.slug === game.value);
     what.replaceChildren(
       h("optgroup", { label: "course levels" }, g.levels.map(([key, title]) => h("option", { value: `level/${key}` }, title))),
-      h("optgroup", { label: "exercises" }, g.exercises.map(([key, title]) => h("option", { value: `exercise/${key}` }, `${key}: ${title}`))));
+      h("optgroup", { label: "exercises" }, g.exercises.map(([key, title]) => h("option", { value: `exercise/${key}` }, title))));
   };
   game.addEventListener("change", fill);
   fill();
