@@ -163,6 +163,10 @@ class ClassRoom:
         self.book = False
         #: The address students open (the console shows it, to be projected).
         self.address = ""
+        #: What went wrong making the class again from its file (a table whose moves do not replay), in words.
+        self.problems: list[str] = []
+        #: Each student's id by the hash of their device's secret.
+        self._hashes: dict[str, int] = {}
         self._restore()
 
     # ----- made again from the store ------------------------------------------------------------------
@@ -170,10 +174,17 @@ class ClassRoom:
         for found in self.store.students(self.row.id):
             self.students[found["id"]] = Student(found["id"], found["name"], found["secret_hash"],
                                                  found["shared_before"])
+            self._hashes[found["secret_hash"]] = found["id"]
         for kept in self.store.tables(self.row.id):
             game = load_game(kept.game)
-            # The save loader replays every move through the rules: a damaged history is refused here.
-            state = saves.load(game, kept.save_text())
+            try:
+                # The save loader replays every move through the rules: a damaged history is refused here.
+                state = saves.load(game, kept.save_text())
+            except ValueError as err:
+                self.problems.append(f"table {kept.id} ({game.title}) was set aside: its kept moves do not replay "
+                                     f"({err})")
+                self.store.end_table(kept.id, "damaged")
+                continue
             board = TableBoard.replayed(state)
             board.revealed = kept.revealed
             names = [self.students[s].name if s in self.students else "(removed)" for s in kept.seats]
@@ -231,15 +242,17 @@ class ClassRoom:
         student_id = self.store.add_student(self.row.id, name, secret)
         student = Student(student_id, name, secret_hash(secret), None)
         self.students[student_id] = student
+        self._hashes[student.secret_hash] = student_id
         self.console_dirty = True
         return student, secret
 
     def student_of(self, secret: Any) -> Student | None:
-        """The student whose device holds ``secret``, or None."""
+        """The student whose device holds ``secret``, or None: found by the secret's hash (a lookup tells a
+        guesser nothing, since the hash of a guess says nothing of the secrets near it)."""
         if not isinstance(secret, str) or not 0 < len(secret) <= 100:
             return None
-        wanted = secret_hash(secret)
-        return next((s for s in self.students.values() if secrets.compare_digest(s.secret_hash, wanted)), None)
+        student = self.students.get(self._hashes.get(secret_hash(secret), -1))
+        return student if student is not None and student.secret_hash == secret_hash(secret) else None
 
     def teacher_secret_ok(self, secret: Any) -> bool:
         """Whether ``secret`` is the teacher's."""
@@ -783,11 +796,11 @@ class ClassRoom:
         elif kind == "remove":
             student = self._student_arg(message)
             table = self.tables.get(student.table) if student.table is not None else None
-            if table is not None and table.status == "playing":
-                self._deliver(table, table.end())
-                self.store.end_table(table.id, "ended")
+            if table is not None:
+                self._end(table)  # the other players are told, and go back to their class page
             self.store.remove_student(student.id)
             del self.students[student.id]
+            self._hashes.pop(student.secret_hash, None)
             self._progressed()
             for other in list(student.connections):
                 other.send({"type": "removed"})
@@ -797,7 +810,9 @@ class ClassRoom:
             student = self._student_arg(message)
             secret = secrets.token_urlsafe(24)
             self.store.new_secret(student.id, secret)
+            self._hashes.pop(student.secret_hash, None)
             student.secret_hash = secret_hash(secret)
+            self._hashes[student.secret_hash] = student.id
             for other in list(student.connections):
                 other.send({"type": "removed"})
                 other.close("signed in on another device")

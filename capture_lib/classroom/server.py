@@ -422,6 +422,8 @@ def serve_class(db: pathlib.Path, port: int = DEFAULT_PORT, ip: str = "0.0.0.0",
     students, teacher = server.addresses(ip)
     room = server.room
     print(f"The class {room.row.name!r} is open ({len(room.students)} students, {len(room.tables)} tables kept).")
+    for problem in room.problems:
+        print(f"Note: {problem}", flush=True)
     print(f"Students open  {students}  and type the class code  {room.row.code}", flush=True)
     print(f"Your console (keep this link to yourself; do not project this terminal): {teacher}", flush=True)
     if html is None:

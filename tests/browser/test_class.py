@@ -236,3 +236,59 @@ def test_firefox_and_webkit_join_a_table_and_make_a_move(class_server, name):
         assert not browser.problems(), browser.problems()
     finally:
         browser.close()
+
+
+#: Send a message from the page's board of the chapter's first exercise, as its buttons do.
+SEND_TO_EXERCISE = """(message) => [...window.captureBoards.values()].find((b) => (b.recipe || {}).lesson ===
+  "exercise 1").model.send(message)"""
+
+
+def test_the_books_pages_report_to_the_class_and_offer_a_classmate(built_book, browser, tmp_path):
+    """Served by capture class, a book page carries the class's bar; an exercise answered there reaches the
+    console's progress, and a play page's level chooser offers a classmate."""
+    assert built_book["returncode"] == 0, built_book["log"][-2000:]
+    server = ClassServer(tmp_path / "class.sqlite3", 0, "127.0.0.1", html=built_book["html"])
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    assert server.wait_started()
+    server.base = f"http://127.0.0.1:{server.port}"
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
+        watch(page)
+        join(page, server, "Gita")
+        page.goto(f"{server.base}/book/card-commander/exercises.html")
+        page.locator(".class-book-bar", has_text="Gita").wait_for()
+        page.wait_for_function("() => window.captureBoards && [...window.captureBoards.values()].some("
+                               "(b) => b.live && (b.recipe || {}).lesson === 'exercise 1')", timeout=120_000)
+        from capture_lib.session.lesson import book_lessons
+
+        steps = book_lessons("card-commander")["exercise 1"].steps
+        for number, step in enumerate(steps):
+            messages = [{"type": "play", "action": str(step.expected())}]
+            if number + 1 < len(steps):
+                messages.append({"type": "lesson", "do": "next"})
+            for message in messages:
+                page.evaluate(SEND_TO_EXERCISE, message)
+                page.wait_for_timeout(300)
+        kept = None
+        for _ in range(240):  # the page reports as the board answers: a minute at most
+            kept = server.store.exercises(server.room.row.id)
+            if kept and kept[0][4]:
+                break
+            page.wait_for_timeout(250)
+        assert kept and kept[0][1:] == ("card-commander", "exercise 1", 1, 1, 0), kept
+        page.goto(f"{server.base}/book/card-commander/play.html")
+        page.wait_for_function("() => window.captureBoards && [...window.captureBoards.values()].some((b) => b.live "
+                               "&& b.kind === 'play')", timeout=120_000)
+        chooser = page.locator(".cap-level select").first
+        chooser.locator("option[value=classmate]").wait_for(state="attached")
+        chooser.select_option("classmate")
+        page.wait_for_url(re.compile(r"/\?seek=card-commander$"))
+        page.locator("#lobby-title").wait_for()
+        assert page.locator("#lobby-game").input_value() == "card-commander/2"
+        assert not page.problems, page.problems
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

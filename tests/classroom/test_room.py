@@ -264,7 +264,7 @@ def test_a_room_made_again_from_its_store_is_the_same_class(tmp_path):
     store.close()
 
 
-def test_a_tampered_history_is_refused_when_the_class_starts_again(tmp_path):
+def test_a_tampered_history_is_refused_and_set_aside_when_the_class_starts_again(tmp_path):
     store = ClassStore(tmp_path / "class.sqlite3")
     room = ClassRoom(store, store.open_class("7B"))
     a, _, _ = joined(room, "Anna")
@@ -275,8 +275,10 @@ def test_a_tampered_history_is_refused_when_the_class_starts_again(tmp_path):
     store._db.execute("UPDATE moves SET action='teleport' WHERE tbl=? AND ply=0", (table.id,))
     store.close()
     store = ClassStore(tmp_path / "class.sqlite3")
-    with pytest.raises(ValueError, match="illegal|not"):
-        ClassRoom(store, store.open_class("7B"))
+    again = ClassRoom(store, store.open_class("7B"))
+    assert table.id not in again.tables and "illegal" in again.problems[0]
+    assert again.students[a.id].table is None  # Anna is back in the class, free for another table
+    assert [t.status for t in store.tables(again.row.id, ("damaged",))] == ["damaged"]
     store.close()
 
 
