@@ -269,6 +269,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "simulate":
         return _simulate(args)
     elif args.command == "serve" and not args.voila:
+        needs("tornado", "capture serve")  # the book's server (capture_lib.classroom.web) runs on Tornado
         from capture_lib.classroom.static import serve_book
 
         if args.token or args.max_pages is not None or args.pages_per_student is not None:

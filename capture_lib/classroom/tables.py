@@ -136,7 +136,7 @@ class TableBoard(BoardController):
         # The teacher's public view is a view: it draws the board without a move to make.
         values.update(seat=seat, mode="hotseat" if seat is not None else "view", curtain="", level="", levels=[],
                       options=[], resume="", under_way=False,
-                      teaching=self.revealed and state.is_over, message="", message_kind="info",
+                      teaching=False, message="", message_kind="info",
                       controls={"undo": live, "new": False, "save": False, "export": False},
                       can_undo=live and seat == mover and not self.undo_note, undo_note=note if live else "")
         return values
@@ -306,7 +306,7 @@ class Table:
         if state.is_over:
             raise IllegalAction("the game is over", rule="game over")
         if state.current_player != seat:
-            who = state.current_player
+            who = state.current_player if state.current_player is not None and state.current_player >= 0 else seat
             raise IllegalAction(f"it is not your turn: {self.labels[who]} ({self.names[who]}) is to act",
                                 rule="turn order")
         before = len(board.states)
@@ -445,6 +445,8 @@ class Table:
         if not self.board.state.is_over:
             raise ValueError("a game's hands are shown only once it is over")
         self.board.revealed = True
+        for seat in [*range(len(self.students)), None]:
+            self._say(seat, "Your teacher turned every card and piece of this finished game face up.")
         self._changed()
         return [Update("all")]
 

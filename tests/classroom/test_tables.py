@@ -183,9 +183,12 @@ def test_a_finished_game_is_saved_as_a_record_by_either_player_and_revealed_by_c
         table_at(states[5]).record_text(0)  # not while it goes on: it holds the others' hands
     for seat in (0, 1):
         assert "card-commander" in table.record_text(seat)
-    assert json.loads(table.frame(0)["teaching"]) is False
+    final = states[-1]
+    assert final.view(None) != final.view(None, everything=True), "nothing is hidden at this game's end"
+    hidden = {seat: table.frame(seat)["scene"] for seat in (0, 1, None)}
     table.reveal()
-    assert json.loads(table.frame(0)["teaching"]) is True
+    assert all(table.frame(seat)["scene"] != hidden[seat] for seat in (0, 1, None))
+    assert "face up" in json.loads(table.frame(1)["message"])
 
 
 def test_seat_labels_name_every_seat_of_a_four_player_game():
