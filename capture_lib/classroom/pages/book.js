@@ -19,7 +19,7 @@ news.setAttribute("role", "status");
 
 // The bar's own look (the book's theme styles the rest of the page).
 const BAR_STYLE = `
-.class-book-bar { position: sticky; top: 0; z-index: 1000; display: flex; flex-wrap: wrap; gap: 0.2em 1em; align-items: center;
+.class-book-bar { position: relative; z-index: 1000; display: flex; flex-wrap: wrap; gap: 0.2em 1em; align-items: center;
   padding: 0.35em 1em; background: #0b3954; color: #fff; font: 0.95em/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 .class-book-bar a { color: #fff; font-weight: 600; }
 .class-book-bar a:focus-visible { outline: 3px solid #fff; outline-offset: 2px; }
