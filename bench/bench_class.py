@@ -144,7 +144,7 @@ class Student:
                 self.values.update(message["values"])
                 if self.values.get("scene", {}).get("actions"):
                     self.turn.set()
-            elif kind == "table":
+            if kind in ("table", "values") and message.get("table"):
                 info = message["table"]
                 self.status = info["status"]
                 if info["status"] == "over" and info["id"] not in self.rematched:
@@ -233,9 +233,10 @@ def client_process(base, secrets, seed, think, reconnects, start_at, seconds, qu
 
 
 # ----- one run ----------------------------------------------------------------------------------------------
-def start_server(db: pathlib.Path, port: int) -> tuple[subprocess.Popen, str, str]:
-    process = subprocess.Popen([sys.executable, "-m", "capture_lib.cli", "class", "--without-book", "--db", str(db),
-                                "--port", str(port), "--ip", "127.0.0.1", "--new"], cwd=ROOT,
+def start_server(db: pathlib.Path, port: int, profile: str | None = None) -> tuple[subprocess.Popen, str, str]:
+    profiler = ["-m", "cProfile", "-o", profile] if profile else []
+    process = subprocess.Popen([sys.executable, *profiler, "-m", "capture_lib.cli", "class", "--without-book", "--db",
+                                str(db), "--port", str(port), "--ip", "127.0.0.1", "--new"], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     said = ""
     deadline = time.monotonic() + 60
@@ -329,13 +330,13 @@ def check_file(db: pathlib.Path, answered: list[str]) -> dict:
 
 
 def one_run(students: int, seconds: float, think: tuple[float, float], clients: int, reconnects: float,
-            seed: int) -> dict:
+            seed: int, profile: str | None = None) -> dict:
     students -= students % 2
     with tempfile.TemporaryDirectory() as folder:
         db = pathlib.Path(folder) / "bench.sqlite3"
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        process, code, teacher = start_server(db, port)
+        process, code, teacher = start_server(db, port, profile)
         try:
             secrets = join_all(base, code, students)
             context = multiprocessing.get_context("spawn")
@@ -419,6 +420,9 @@ def main() -> int:
                         help="chance a device drops its socket right after a move and sends it again (default 0.01)")
     parser.add_argument("--ceiling", action="store_true", help="more tables per run until a target breaks")
     parser.add_argument("--seed", type=int, default=37)
+    parser.add_argument("--profile", default=None, metavar="FILE",
+                        help="run the server under cProfile and keep its statistics in FILE (the figures then "
+                             "count the profiler's own cost)")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; think {args.think[0]:g} to "
           f"{args.think[1]:g} s; {args.clients} client processes; reconnects {args.reconnects:g}", flush=True)
@@ -434,8 +438,12 @@ def main() -> int:
               f"(the last run within p95 250 ms, {MEMORY_MB} MB, nothing lost)")
         return 0
     for students in args.students:
-        print(report(one_run(students, args.seconds, tuple(args.think), args.clients, args.reconnects, args.seed)),
-              flush=True)
+        print(report(one_run(students, args.seconds, tuple(args.think), args.clients, args.reconnects, args.seed,
+                             args.profile)), flush=True)
+        if args.profile:
+            import pstats
+
+            pstats.Stats(args.profile).sort_stats("tottime").print_stats(25)
     return 0
 
 

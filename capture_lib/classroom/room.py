@@ -307,7 +307,10 @@ class ClassRoom:
             self._send_info(table)
 
     # ----- sending ------------------------------------------------------------------------------------
-    def _values_text(self, kind: str, number: int, conn: Connection, frame: dict[str, str], full: bool) -> str | None:
+    def _values_text(self, kind: str, number: int, conn: Connection, frame: dict[str, str], full: bool,
+                     extra: str = "") -> str | None:
+        """A board's values message for ``conn``: only the values that changed since it was last sent (all of
+        them with ``full``), with ``extra`` JSON members; None when nothing changed and nothing is extra."""
         key = (kind, number)
         last = None if full else conn.sent.get(key)
         if last is None:
@@ -316,62 +319,57 @@ class ClassRoom:
             changed = {name: text for name, text in frame.items() if last.get(name) is not text
                        and last.get(name) != text}
         conn.sent[key] = frame
-        if not changed and not full:
+        if not changed and not full and not extra:
             return None
         body = ",".join(f"{json.dumps(name)}:{text}" for name, text in changed.items())
         return f'{{"type":"values","board":"{kind}","id":{number},"full":{"true" if full else "false"},' \
-               f'"values":{{{body}}}}}'
+               f'"values":{{{body}}}{extra}}}'
 
     def _send_table(self, table: Table, conn: Connection, full: bool = False) -> None:
-        """The table's values for the connection's seat (the public view for a teacher), what changed only."""
+        """What changed at the table for the connection, in one message: its seat's values (the public view for a
+        teacher) and the table's state (its players, who is online, whose turn, a request to take a move back).
+        A book page gets the table's state only (it draws no board)."""
         if conn.role == "teacher":
             seat = None
         else:
             seat = table.seat_of(conn.student)
             if seat is None:
                 return
-            if conn.page != "class":
-                if full:
-                    conn.send({"type": "table", "table": table.info(seat, self._online)})
-                return
-        if full:
-            conn.send({"type": "table", "table": table.info(seat, self._online)})
-        text = self._values_text("table", table.id, conn, table.frame(seat), full)
+        info = json.dumps(table.info(seat, self._online), separators=(",", ":"))
+        told = conn.sent.get(("info", table.id))
+        conn.sent[("info", table.id)] = {"": info}
+        fresh = full or told is None or told[""] != info
+        if conn.page == "book":
+            if fresh:
+                conn.send_text(f'{{"type":"table","table":{info}}}')
+            return
+        text = self._values_text("table", table.id, conn, table.frame(seat), full,
+                                 f',"table":{info}' if fresh else "")
         if text is not None:
             conn.send_text(text)
 
     def _send_info(self, table: Table) -> None:
+        """Tell everyone at the table, and the teachers watching it, what changed there."""
         for student_id in table.students:
             student = self.students.get(student_id)
             if student is None or student.table != table.id:
                 continue
-            seat = table.seat_of(student_id)
             for conn in student.connections:
-                conn.send({"type": "table", "table": table.info(seat, self._online)})
+                self._send_table(table, conn)
         for conn in self.teachers:
             if table.id in conn.watching:
-                conn.send({"type": "table", "table": table.info(None, self._online)})
+                self._send_table(table, conn)
         self.console_dirty = True
 
     def _deliver(self, table: Table, updates: Iterable[Update]) -> None:
-        """Send a table's updates: each seat's own values, the watchers' public view, and its state."""
-        informed = False
-        for update in updates:
-            if update.to in ("all", "watchers"):
-                if not informed:
-                    self._send_info(table)
-                    informed = True
-                if update.to == "all":
-                    for student_id in table.students:
-                        student = self.students.get(student_id)
-                        if student is not None and student.table == table.id:
-                            for conn in student.connections:
-                                self._send_table(table, conn)
-                for conn in self.teachers:
-                    if table.id in conn.watching:
-                        self._send_table(table, conn)
-            elif isinstance(update.to, int):
-                student = self.students.get(table.students[update.to])
+        """Send a table's updates: each seat its own values and the table's state, in one message a device."""
+        seats = {update.to for update in updates}
+        if seats & {"all", "watchers"}:
+            self._send_info(table)
+            return
+        for seat in seats:
+            if isinstance(seat, int):
+                student = self.students.get(table.students[seat])
                 if student is not None:
                     for conn in student.connections:
                         self._send_table(table, conn)

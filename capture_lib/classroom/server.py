@@ -218,15 +218,18 @@ class SocketConnection(Connection):
         self.handler = handler
 
     def send_text(self, text: str) -> None:
-        """Send a message; a socket that has gone is left to its close."""
-        try:
-            self.handler.write_message(text)
-        except tornado.websocket.WebSocketClosedError:
-            pass
+        """Send a message (``RoomSocket.send_quietly``)."""
+        self.handler.send_quietly(text)
 
     def close(self, reason: str) -> None:
         """Close the socket, saying why (the page shows it)."""
         self.handler.close(4000, reason[:120])
+
+
+def _dropped(sent: asyncio.Future) -> None:
+    """Take a write's outcome, so that one to a socket that closed meanwhile is not reported as lost."""
+    if not sent.cancelled():
+        sent.exception()
 
 
 class RoomSocket(tornado.websocket.WebSocketHandler):
@@ -242,6 +245,15 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         self.allowance = float(BURST)
         self.checked = time.monotonic()
         self.dropped = 0
+
+    def send_quietly(self, text: str) -> None:
+        """Send a message; one to a socket that has closed (or closes before it leaves) is dropped quietly: the
+        device gets everything again, whole, when it reconnects."""
+        try:
+            sent = self.write_message(text)
+        except tornado.websocket.WebSocketClosedError:
+            return
+        sent.add_done_callback(_dropped)
 
     @property
     def max_message_size(self) -> int:
@@ -272,13 +284,13 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         try:
             message = json.loads(text)
         except (ValueError, RecursionError):
-            self.write_message(json.dumps({"type": "refused", "id": None, "text": "ignored a malformed message"}))
+            self.send_quietly(json.dumps({"type": "refused", "id": None, "text": "ignored a malformed message"}))
             return
         if self.conn is None:
             self._hello(message)
             return
         if isinstance(message, dict) and message.get("type") == "ping":
-            self.write_message('{"type":"pong"}')
+            self.send_quietly('{"type":"pong"}')
             return
         if self.role == "student" and not self._within_rate():  # the teacher, who holds the secret, is not held
             if self.dropped > BURST:
@@ -296,7 +308,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         page = message.get("page") if message.get("page") in ("class", "book") else "class"
         conn = SocketConnection(self, self.role, page)
         if not self.connect(conn, message.get("secret")):
-            self.write_message(json.dumps({"type": "unknown"}))
+            self.send_quietly(json.dumps({"type": "unknown"}))
             self.close(4003, "not in this class")
             return
         self.conn = conn

@@ -227,16 +227,17 @@ def test_firefox_and_webkit_join_a_table_and_make_a_move(class_server, name):
             await bot.wait_for(lambda: bot.table() and "played" in str(bot.table()[1].get("message")), timeout=90)
             return bot.table()[1]["message"]
 
+        # The classmate's socket runs on an event loop of its own thread (Playwright's may hold this one).
         outcome = {}
 
-        def play_in_browser():
-            outcome["answer"] = browser.run(script)
+        def play_classmate():
+            outcome["said"] = asyncio.run(classmate())
 
-        runner = threading.Thread(target=play_in_browser)
+        runner = threading.Thread(target=play_classmate)
         runner.start()
-        said = asyncio.run(classmate())
+        answer = browser.run(script)
         runner.join(timeout=120)
-        answer = outcome["answer"]
+        said = outcome["said"]
         assert f"{player} (you)" in answer["seats"]
         assert said.startswith(f"Blue ({player}) played")
         assert not browser.problems(), browser.problems()

@@ -33,6 +33,8 @@ class Device:
         self.waiting: dict[str, asyncio.Future] = {}
         self.count = 0
         self.closed: tuple[int | None, str | None] | None = None
+        #: The last state of the table this device was told (it comes alone, or with the table's values).
+        self.info: dict | None = None
         self.changed = asyncio.Event()
 
     async def start(self, hello: bool = True) -> Device:
@@ -55,6 +57,8 @@ class Device:
             self.raw.append(text)
             message = json.loads(text)
             self.got.append(message)
+            if message.get("table"):
+                self.info = message["table"]
             if message.get("type") == "values":
                 key = (message["board"], message["id"])
                 if message["full"]:
@@ -85,10 +89,9 @@ class Device:
         return next((m for m in reversed(self.got) if m.get("type") == kind), None)
 
     def table(self) -> tuple[int, dict] | None:
-        found = self.last("table")
-        if not found:
+        if not self.info:
             return None
-        return found["table"]["id"], self.boards.get(("table", found["table"]["id"]), {})
+        return self.info["id"], self.boards.get(("table", self.info["id"]), {})
 
     def legal(self) -> list[str]:
         table = self.table()

@@ -29,6 +29,8 @@ class Device(Connection):
     def send_text(self, text):
         message = json.loads(text)
         self.got.append(message)
+        if message.get("table"):  # the table's state, alone or with its values
+            self.got.append({"type": "table", "table": message["table"]})
         if message.get("type") == "values":
             key = (message["board"], message["id"])
             if message["full"]:

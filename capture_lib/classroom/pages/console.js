@@ -334,6 +334,7 @@ async function onMessage(message) {
       if (message.board === "table") {
         const watched = view.watched.get(message.id);
         if (!watched) break;
+        if (message.table) watched.game = message.table.game;
         if (!watched.board) watched.board = mountBoard(watched.holder, watched.game, message.values, () => {});
         else { const { model } = await watched.board; if (message.full) model.set("values", message.values); else model.apply(message.values); }
       } else if (message.board === "mine") {

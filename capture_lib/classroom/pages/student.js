@@ -127,6 +127,7 @@ async function onMessage(message) {
       render();
       break;
     case "values":
+      if (message.table) { state.table = message.table; render(); }  // the table's state comes with its values
       if (message.board === "table") await tableValues(message);
       else if (message.board === "level") await shownValues(message);
       break;
