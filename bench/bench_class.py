@@ -94,6 +94,12 @@ def cpu_seconds(pid: int) -> float:
 
 
 # ----- one client process: its students, playing ------------------------------------------------------------
+try:
+    from tornado.websocket import WebSocketClosedError
+except ImportError:  # pragma: no cover - the bench needs Tornado, as the server does
+    raise SystemExit('the bench needs Tornado: pip install "capture_lib[class]"') from None
+
+
 class Student:
     """A simulated device: one socket, its table's values, the moves it sent and the answers it got."""
 
@@ -167,7 +173,10 @@ class Student:
         future = asyncio.get_running_loop().create_future()
         self.waiting[message_id] = (time.perf_counter(), future)
         self.unanswered[message_id] = sent
-        await self.socket.write_message(json.dumps(sent))
+        try:
+            await self.socket.write_message(json.dumps(sent))
+        except WebSocketClosedError:
+            pass  # the socket dropped (a simulated reconnect): the new one sends it again, as the page does
         if not timed:
             return None
         if self.reconnects and self.rng.random() < self.reconnects:

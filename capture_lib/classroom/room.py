@@ -58,8 +58,9 @@ class Connection:
         self.page = page
         #: The student the connection belongs to (None for the teacher, or before the student's hello).
         self.student: int | None = None
-        #: The values last sent for each board, by ``("table", id)`` or ``("level", id)``: names to JSON texts.
-        self.sent: dict[tuple[str, int], dict[str, str]] = {}
+        #: What was last sent of each board, by ``("table", id)``, ``("level", id)``, ``("info", id)``: each value's
+        #: name with its text's fingerprint (length and hash).
+        self.sent: dict[tuple[str, int], dict[str, tuple[int, int]]] = {}
         #: The tables a teacher's console watches.
         self.watching: set[int] = set()
 
@@ -313,12 +314,12 @@ class ClassRoom:
         them with ``full``), with ``extra`` JSON members; None when nothing changed and nothing is extra."""
         key = (kind, number)
         last = None if full else conn.sent.get(key)
-        if last is None:
-            changed = frame
-        else:
-            changed = {name: text for name, text in frame.items() if last.get(name) is not text
-                       and last.get(name) != text}
-        conn.sent[key] = frame
+        # A connection remembers a fingerprint of each value it was sent (its length and hash), not the value:
+        # a class's sockets would otherwise keep every seat's previous scene alive.
+        prints = {name: (len(text), hash(text)) for name, text in frame.items()}
+        changed = frame if last is None else {name: text for name, text in frame.items()
+                                              if last.get(name) != prints[name]}
+        conn.sent[key] = prints
         if not changed and not full and not extra:
             return None
         body = ",".join(f"{json.dumps(name)}:{text}" for name, text in changed.items())
@@ -337,8 +338,8 @@ class ClassRoom:
                 return
         info = json.dumps(table.info(seat, self._online), separators=(",", ":"))
         told = conn.sent.get(("info", table.id))
-        conn.sent[("info", table.id)] = {"": info}
-        fresh = full or told is None or told[""] != info
+        conn.sent[("info", table.id)] = {"": (len(info), hash(info))}
+        fresh = full or told is None or told[""] != (len(info), hash(info))
         if conn.page == "book":
             if fresh:
                 conn.send_text(f'{{"type":"table","table":{info}}}')

@@ -30,7 +30,7 @@ from capture_lib.core.chance import CHANCE
 from capture_lib.core.errors import IllegalAction
 from capture_lib.core.protocol import State
 from capture_lib.session.board import MAX_MESSAGE_CHARS, BoardController, shortened
-from capture_lib.session.scenes import public_notation
+from capture_lib.session.scenes import MOST_RECENT, public_notation
 
 #: What a seat that did not make the last move reads under a disabled undo button.
 NOT_YOURS = "only the player who made the last move may ask to take it back"
@@ -40,6 +40,9 @@ PLAY, UNDO = "play", "undo"
 IGNORED = ("keep", "ready")
 #: How many recent message ids a table remembers per seat, to apply a message sent twice only once.
 REMEMBERED = 64
+#: How many of a game's latest positions a table holds: enough for what the scenes tell of the last moves
+#: (``session.scenes.MOST_RECENT``) and for taking a move back; the whole game is in the store.
+KEPT_STATES = MOST_RECENT + 2
 
 
 def seat_labels(state: State) -> tuple[str, ...]:
@@ -71,6 +74,8 @@ class TableBoard(BoardController):
         self._labels = seat_labels(state)
         #: Whether every hidden card and piece is shown (the teacher reveals a finished game's hands).
         self.revealed = False
+        #: The players' moves made so far (chance left out): what the console counts.
+        self.moves_made = 0
         super().__init__(state, seat=0, mode="hotseat")
 
     @classmethod
@@ -84,8 +89,19 @@ class TableBoard(BoardController):
         for action in state.history:
             chain.append(chain[-1].play(action))
         board._states = chain
+        board.moves_made = sum(1 for s in chain[:-1] if s.current_player not in (None, CHANCE))
+        board.forget_old_states()
         board._sync()
         return board
+
+    def forget_old_states(self) -> None:
+        """Let go of all but the latest ``KEPT_STATES`` positions (each holds the engine's own caches), and of
+        the seats' views of positions older than any scene tells of (a table of 300 would keep thousands)."""
+        if len(self._states) > KEPT_STATES:
+            del self._states[:-KEPT_STATES]
+        told = {id(state) for state in self._states[-(MOST_RECENT + 2):]}
+        for key in [key for key, (state, _view) in self._seen.items() if id(state) not in told]:
+            del self._seen[key]
 
     # ----- what differs from one screen -----------------------------------------------------------------
     def table_options(self) -> list[dict[str, Any]]:
@@ -194,8 +210,6 @@ class Table:
         self._seen: dict[int, OrderedDict[str, None]] = {seat: OrderedDict() for seat in range(len(students))}
         self._frames: dict[int | None, tuple[int, dict[str, str]]] = {}
         self._version = 0
-        #: The players' moves on the stack (chance left out), counted once a version.
-        self._counted = (-1, 0)
 
     # ----- who sits where -----------------------------------------------------------------------------
     @property
@@ -213,13 +227,10 @@ class Table:
         state = self.board.state
         to_act = state.current_player
         request = self.undo_request
-        if self._counted[0] != self._version:
-            moved = sum(1 for s in self.board.states[:-1] if s.current_player not in (None, CHANCE))
-            self._counted = (self._version, moved)
         return {"id": self.id, "game": self.game, "title": self.board.description.game.title, "seat": seat,
                 "seats": [{"label": label, "name": name, "online": online(student)}
                           for label, name, student in zip(self.labels, self.names, self.students, strict=True)],
-                "status": self.status, "moves": self._counted[1],
+                "status": self.status, "moves": self.board.moves_made,
                 "to_act": to_act if to_act is not None and to_act >= 0 else None,
                 "revealed": self.board.revealed, "can_save": state.is_over,
                 "asking": (None if request is None else
@@ -240,6 +251,7 @@ class Table:
         # Built in the same order every time, so the same values give the same bytes without sorting their keys.
         encoded = {name: json.dumps(value, separators=(",", ":")) for name, value in values.items()}
         self._frames[seat] = (self._version, encoded)
+        self.board.scene, self.board.log = {}, []  # kept as text above: the objects need not stay
         return encoded
 
     def _changed(self) -> None:
@@ -327,7 +339,9 @@ class Table:
                              "(the teacher's machine may be out of disk space)") from None
         self.undo_request = None
         self.rematch.clear()
+        board.moves_made += 1
         self._tell_move(seat, board.states[before])
+        board.forget_old_states()
         if board._after_move:
             self._say(seat, board._after_move, "error")
         if board.state.is_over:
@@ -412,12 +426,14 @@ class Table:
         request = self.undo_request
         seat = request.seat if request is not None else board.last_mover()
         removed = board.states.pop()
+        board.moves_made -= 1
         board._advance()
         if self._cut is not None:
             try:
                 self._cut(self, len(board.state.history))
             except Exception:
                 board.states.append(removed)
+                board.moves_made += 1
                 board._sync()
                 self.undo_request = None
                 raise ValueError("the class's file could not take the move back, so it stands") from None

@@ -31,6 +31,15 @@ function takeSecret() {
   try { return sessionStorage.getItem("capture-console") || ""; } catch (err) { return ""; }
 }
 
+// Redraw `container` with `draw()`, the keyboard's focus kept on the element of the same id (the console's
+// parts are drawn again whenever the class changes: a teacher tabbing through them must not lose their place).
+function keepFocus(container, draw) {
+  const active = document.activeElement;
+  const id = active && container.contains(active) ? active.id : null;
+  draw();
+  if (id) { const again = document.getElementById(id); if (again) again.focus(); }
+}
+
 const secret = takeSecret();
 const view = { data: null, watched: new Map(), mine: null, notice: "", managing: null };
 let socket = null;
@@ -162,14 +171,14 @@ function drawTables() {
       h("strong", {}, `Table ${t.id} \u00b7 ${t.title}`), h("span", {}, seats),
       h("span", { className: "console-muted" }, `${t.moves} move${t.moves === 1 ? "" : "s"} \u00b7 ${state}`),
       t.asking ? h("span", {}, `${t.asking.name} asks to take a move back`) : null,
-      h("button", { type: "button", "aria-pressed": watching ? "true" : "false", onclick: () => toggleWatch(t) },
+      h("button", { type: "button", id: `watch-${t.id}`, "aria-pressed": watching ? "true" : "false", onclick: () => toggleWatch(t) },
         watching ? "stop watching" : "watch"),
-      t.status === "over" && !t.revealed ? h("button", { type: "button", onclick: () => send({ type: "reveal", table: t.id }) }, "show the hands to everyone") : null,
-      h("button", { type: "button", onclick: () => send({ type: "end", table: t.id }) }, t.status === "playing" ? "end this game" : "clear")));
+      t.status === "over" && !t.revealed ? h("button", { type: "button", id: `reveal-${t.id}`, onclick: () => send({ type: "reveal", table: t.id }) }, "show the hands to everyone") : null,
+      h("button", { type: "button", id: `end-${t.id}`, onclick: () => send({ type: "end", table: t.id }) }, t.status === "playing" ? "end this game" : "clear")));
   });
   tablesEl.replaceChildren(...(items.length ? items : [h("li", { className: "console-muted" }, "No tables yet: seat students below, or let them ask for a classmate.")]));
   if (tables.some((t) => t.status === "playing")) {
-    tablesEl.append(h("li", {}, h("button", { type: "button", onclick: () => {
+    tablesEl.append(h("li", {}, h("button", { type: "button", id: "end-all", onclick: () => {
       if (confirm("End every table's game?")) send({ type: "end_all" });
     } }, "end all tables")));
   }
@@ -226,7 +235,7 @@ function drawPairing() {
   const free = view.data.students.filter((s) => !s.table || !view.data.tables.some((t) => t.id === s.table && t.status === "playing"));
   pairingEl.order = pairingEl.order.filter((id) => free.some((s) => s.id === id));
   const boxes = free.map((s) => h("label", { className: "console-pick" },
-    h("input", { type: "checkbox", value: s.id, checked: pairingEl.order.includes(s.id), onchange: (event) => {
+    h("input", { type: "checkbox", id: `pick-${s.id}`, value: s.id, checked: pairingEl.order.includes(s.id), onchange: (event) => {
       if (event.target.checked) pairingEl.order.push(s.id);
       else pairingEl.order = pairingEl.order.filter((id) => id !== s.id);
     } }), ` ${s.name}${s.online ? "" : " (offline)"} `));
@@ -318,10 +327,10 @@ async function onMessage(message) {
       if (first) layout();
       drawJoin();
       drawStudents();
-      drawTables();
-      drawPairing();
+      keepFocus(tablesEl, drawTables);
+      keepFocus(pairingEl, drawPairing);
       drawShowForm();
-      drawShown();
+      keepFocus(shownEl, drawShown);
       drawBoardForm();
       break;
     }

@@ -277,8 +277,8 @@ function drawTable() {
   if (asking && !asking.yours && !asking.answered && table.status === "playing") {
     tableParts.ask.replaceChildren(h("div", { className: "class-ask", role: "alertdialog", "aria-labelledby": "ask-text" },
       h("p", { id: "ask-text" }, `${asking.name} asks to take back their last move. Do you agree?`),
-      h("button", { type: "button", className: "class-primary", onclick: () => send({ type: "answer", table: table.id, what: "undo", yes: true }) }, "yes, take it back"),
-      h("button", { type: "button", onclick: () => send({ type: "answer", table: table.id, what: "undo", yes: false }) }, "no, the move stands")));
+      h("button", { type: "button", id: "ask-yes", className: "class-primary", onclick: () => send({ type: "answer", table: table.id, what: "undo", yes: true }) }, "yes, take it back"),
+      h("button", { type: "button", id: "ask-no", onclick: () => send({ type: "answer", table: table.id, what: "undo", yes: false }) }, "no, the move stands")));
   } else if (asking && asking.yours) {
     tableParts.ask.replaceChildren(h("p", { className: "class-waiting", role: "status" }, "Waiting for the other players to agree to take your move back\u2026"));
   } else {
@@ -382,7 +382,11 @@ function render() {
     " ", h("button", { type: "button", id: "notice-ok", onclick: () => { state.notice = ""; render(); } }, "ok")) : null);
   swap(consentEl, consentPanel());
   drawShown();
+  // The table's parts are drawn again after every move: the keyboard's focus stays on the same button.
+  const active = document.activeElement;
+  const keep = active && tableSection.contains(active) && !tableEl.contains(active) ? active.id : null;
   drawTable();
+  if (keep) { const again = document.getElementById(keep); if (again && again !== document.activeElement) again.focus(); }
   swap(lobbyEl, lobbyPanel());
   swap(bookEl, bookPanel());
 }
