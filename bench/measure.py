@@ -58,6 +58,8 @@ BENCHES: dict[str, tuple[str, list[str]]] = {
                   ["python", "bench/bench_live_book.py", "--runs", "1", "--students", "30", "--link-mbit", "50"]),
     "voila": ("A class on Voila: time to a ready page and memory",
               ["python", "bench/bench_serve.py", "--students", "30", "--spread", "60", "--reloads", "0"]),
+    "class": ("A class on capture class: 30 students at tables, time a move to both devices and memory",
+              ["python", "bench/bench_class.py", "--students", "30", "--seconds", "60"]),
     "wasm": ("The browser runtime's largest WebAssembly functions", ["python", "bench/wasm_functions.py"]),
 }
 

@@ -446,6 +446,7 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                                                ("--pages-per-student", args.pages_per_student)) if value is not None]
         if voila_only:
             parser.error(f"{', '.join(voila_only)} {'is' if len(voila_only) == 1 else 'are'} Voila's: add --voila")
+        needs("tornado", "capture serve")  # the book's server (capture_lib.classroom.web) runs on Tornado
         found = sources.find_book(args.folder)
         if found is None or stale(found):
             needs("jupyter_book", "capture serve")  # said before anything is copied or built
@@ -468,6 +469,43 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
               "CAPTURE_TOKEN=WORD capture serve --voila keeps it private.", file=sys.stderr)
     return serve(port=args.port, ip=args.ip, token=args.token, open_browser=args.open, book=book_dir,
                  max_pages=max_pages, pages_per_student=per_student)
+
+
+# -- class
+def _class_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=port_number, default=8866, help="the port to listen on (default 8866)")
+    parser.add_argument("--ip", type=listen_address, default="0.0.0.0",
+                        help="the address to listen on (default 0.0.0.0: every network of this machine, so the "
+                             "class's devices can join; 127.0.0.1: this machine only)")
+    _folder(parser)
+    parser.add_argument("--db", default=None, metavar="FILE",
+                        help="the class's file (default: $CAPTURE_CLASS_DB, else ~/.local/share/capture/class.sqlite3)")
+    parser.add_argument("--name", default="class",
+                        help="the class's name: one file keeps several classes (default 'class')")
+    parser.add_argument("--new", action="store_true",
+                        help="start a new class of that name (a new code and teacher's link); the old one's "
+                             "results stay")
+    parser.add_argument("--without-book", action="store_true",
+                        help="serve the class pages only, not the book (no build needed; tables and shown positions "
+                             "work, the book's courses and exercises do not)")
+    parser.add_argument("--open", action="store_true", help="open the teacher's console in this machine's browser")
+
+
+def _class(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run ``capture class`` (see ``capture_lib.classroom.server``)."""
+    import importlib.util
+
+    if importlib.util.find_spec("tornado") is None:
+        raise SystemExit('capture class needs Tornado, which is not installed here: pip install "capture_lib[class]"')
+    from capture_lib.classroom.server import serve_class
+    from capture_lib.classroom.store import StoreError, default_path
+
+    html = None if args.without_book else built_html(_root(args, parser))
+    try:
+        return serve_class(pathlib.Path(args.db) if args.db else default_path(), port=args.port, ip=args.ip, html=html,
+                           name=args.name, new=args.new, open_browser=args.open)
+    except StoreError as err:
+        raise SystemExit(f"capture class: {err}") from None
 
 
 def _no_arguments(parser: argparse.ArgumentParser) -> None:
@@ -508,6 +546,14 @@ SUBCOMMANDS: list[Subcommand] = [
                "notebooks in Voila instead, a Python kernel on this machine per page, guarded by a token.",
                ("capture serve", "capture serve --ip 0.0.0.0 --port 8000",
                 "CAPTURE_TOKEN=castle capture serve --voila --ip 0.0.0.0"), _serve_arguments, _serve),
+    Subcommand("class", "run a class: students join with a code and play each other on their own devices",
+               "Run a class on this machine: it prints the address students open, a short class code and the "
+               "teacher's console link (a secret after #). Students join with the code and a name they type; "
+               "pairs play each other at tables, each device sent only its own seat's view; the console shows "
+               "who is online, each student's progress and the tables, and puts a position on every screen. "
+               "The class is kept in one SQLite file, so a restart loses nothing.",
+               ("capture class", "capture class --new --name 7b", "capture class --without-book --port 8000"),
+               _class_arguments, _class),
 ]
 
 
