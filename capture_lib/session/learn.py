@@ -86,9 +86,9 @@ class CourseController(BoardController):
             "stages": [[stage, [[lv.key, lv.title] for lv in levels]] for stage, levels in self._course.stages],
             "level": level.key, "stage": level.stage, "title": level.title, "goal": level.goal,
             "index": index, "count": len(self._course.levels), "status": self._status, "feedback": self._feedback,
-            "moves": len(self._moves), "par": level.par, "hint": level.hint if self._hinted else "",
+            "moves": self._counted(), "par": level.par, "hint": level.hint if self._hinted else "",
             "answer": solution_words(level) if self._revealed else "",
-            "stars": level.stars(len(self._moves), self._hinted) if self._status == "won" else None,
+            "stars": level.stars(self._counted(), self._hinted) if self._status == "won" else None,
             "next": after.key if after is not None else "", "finished": self._status == "won" and after is None,
         }
 
@@ -162,18 +162,26 @@ class CourseController(BoardController):
         self._judge(after)
         self._sync()
 
+    def _counted(self) -> int:
+        """The learner's moves so far, as the level counts them (ending a turn or saying ready is no move)."""
+        return self._level.moves_in(self._moves)
+
     def _judge(self, state: State) -> None:
         level = self._level
+        moves = self._counted()
         if level.done(state):
             self._status = "won"
-            stars = level.stars(len(self._moves), self._hinted)
-            self._feedback = (f"Done in {len(self._moves)} move{'s' if len(self._moves) != 1 else ''} (par "
+            stars = level.stars(moves, self._hinted)
+            self._feedback = (f"Done in {moves} move{'s' if moves != 1 else ''} (par "
                               f"{level.par}): {stars} star{'s' if stars != 1 else ''}. {level.explain}")
             return
         reason = level.lost(state) if level.lost is not None else ""
-        if not reason and len(self._moves) >= level.most:
-            reason = f"{len(self._moves)} moves and the goal is still not reached"
-        if not reason and state.is_over:
+        if not reason and moves >= level.most:
+            reason = f"{moves} moves and the goal is still not reached"
+        if state.is_over and level.seat in state.winners:
+            # A level is about one idea: a win another way is still a win, and the board says both.
+            reason = "you won the game, but not as this level asks" + (f" ({reason})" if reason else "")
+        elif not reason and state.is_over:
             reason = "the game is over and the goal was not reached"
         if reason:
             self._status = "lost"
