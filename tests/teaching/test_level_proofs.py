@@ -480,3 +480,12 @@ def test_the_proof_catches_a_goal_that_reads_a_proxy():
     proxy = dataclasses.replace(level, done=empty)
     found = search(proxy, _point("command-capture", level), "level", limit=LIMIT)
     assert found.unmade and ("D4xB4",) not in found.unmade
+
+
+@pytest.mark.parametrize("slug", games_with_a_course())
+def test_every_rule_of_the_index_is_practised_by_a_course_level(slug):
+    from capture_lib.bookkit.rules_index import rules_index
+
+    named = {key for level in course(slug).levels for key in level.rules}
+    assert [rule.key for rule in rules_index(slug) if rule.key not in named] == []
+    assert named <= {rule.key for rule in rules_index(slug)}
