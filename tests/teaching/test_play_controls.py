@@ -73,3 +73,18 @@ def test_the_play_page_prints_the_generated_text_and_names_no_other_control(slug
     pressed = set(re.findall(r"press \*\*(.+?)\*\*", prose))
     assert pressed <= board_buttons(), f"{slug}: the page says to press {sorted(pressed - board_buttons())}"
     assert "tick the box" not in prose
+
+
+@pytest.mark.parametrize("slug", list_games())
+def test_the_play_page_explains_the_ratings_the_level_chooser_shows(slug):
+    from capture_lib.bookkit.pages import level_chooser_words
+    from capture_lib.search.level_ratings import level_labels
+
+    words = level_chooser_words(slug)
+    assert all(label in words for label in level_labels(slug).values())
+    assert "Elo" in words and "1500" in words
+    path = ROOT / "book" / slug / "play.ipynb"
+    if path.is_file():
+        outputs = [o.get("data", {}).get("text/markdown", "") for cell in nbformat.read(path, as_version=4).cells
+                   for o in cell.get("outputs", [])]
+        assert words in outputs, "refresh the play page's stored output"
