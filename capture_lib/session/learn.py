@@ -5,7 +5,9 @@ learner plays (any legal move: a level leaves room for choice) until the goal is
 answers as the level scripts it, or as the computer does where the script runs out. A level is won in
 par or fewer moves without a hint for three stars; it is lost when it can no longer be won (or after too
 many moves), and "try again" starts it over. A hint names the idea and draws its arrows; "show the
-solution" says the moves and starts the level over to play them. The reader goes straight to any level
+solution" starts the level over and draws the solution on the board a move at a time (the next move's arrow and
+the spaces to click, and in words what it does) for as long as the learner follows it. The reader goes straight to
+any level
 (``{"type": "lesson", "do": "level", "key": ...}``); the page keeps the stars this browser has won.
 
 What reaches the page is, as on every board, built from the learner's observation; the solution is sent
@@ -68,11 +70,47 @@ class CourseController(BoardController):
         self._sync()
 
     def scene_extras(self) -> dict[str, Any]:
-        """The level's targets, and its arrows once the learner asked for a hint (or the solution)."""
+        """The level's targets, and its arrows once the learner asked for a hint (or the solution); once the
+        solution was asked for, its next move: the arrow of its way and the spaces to click."""
         arrows = self._level.arrows if self._hinted or self._revealed else ()
-        return {"marks": {target: "target" for target in self._level.targets}, "arrows": arrows}
+        marks = {target: "target" for target in self._level.targets}
+        extras: dict[str, Any] = {"marks": marks, "arrows": arrows}
+        step = self._step_record()
+        if step is not None:
+            for space in step.get("clicks", ()):
+                marks[space] = "step"
+            route = tuple(step.get("route") or step.get("clicks") or ())
+            if len(route) >= 2:
+                extras["solution"] = (route,)
+        return extras
+
+    def _solution_step(self) -> tuple[int, str] | None:
+        """While the learner follows the solution they asked for: which of its moves comes next (from 0), in the
+        notation the board uses; ``None`` before they ask, once they leave it, or once the level is over."""
+        if not self._revealed or self._status != "try":
+            return None
+        state, replied = self._level.opening()
+        for number, move in enumerate(self._level.solution):
+            action = str(state.to_action(move))
+            if number == len(self._moves):
+                return number, action
+            if self._moves[number] != action:
+                return None
+            state, replied = self._level.answered(state.play(move), replied)
+        return None
+
+    def _step_record(self) -> dict[str, Any] | None:
+        """The board's record (clicks, route, words) of the solution's next move, if it is shown."""
+        step = self._solution_step()
+        if step is None or self.state.current_player != self.seat:
+            return None
+        view = self.state.observation(self.seat)
+        actions = scene_json(self.description, view, [self.state.to_action(step[1])])["actions"]
+        return next((record for record in actions if record["notation"] == step[1]), {"notation": step[1]})
 
     def _sync_values(self) -> None:
+        if self._revealed and self._status == "try" and not self._feedback.startswith("Not allowed"):
+            self._feedback = self._solution_words()
         super()._sync_values()
         if self._status != "try":
             self.legal = []
@@ -122,7 +160,6 @@ class CourseController(BoardController):
             self._hinted = True
             self._enter(self._level)
             self._hinted = True
-            self._feedback = f"The solution: {solution_words(self._level)}. Play it on the board."
             self._sync()
         elif command == "next":
             index = self._course.levels.index(self._level)
@@ -161,6 +198,24 @@ class CourseController(BoardController):
         self.say(f"You played {public_notation(played, played.observation(self.seat))}.")
         self._judge(after)
         self._sync()
+
+    def _solution_words(self) -> str:
+        """What the panel says while the solution is shown: its moves, and the next one, drawn on the board."""
+        step = self._solution_step()
+        whole = f"The solution: {solution_words(self._level)}."
+        if step is None:
+            return whole + " You left it: try again to see it from the start."
+        number, action = step
+        record = self._step_record() or {}
+        clicks, button = record.get("clicks"), record.get("button")
+        what = record.get("label") or action
+        if clicks and button:
+            what = f"{what}: click the marked {'spaces' if len(clicks) > 1 else 'space'}, then press {button}"
+        elif clicks:
+            what = f"{what}, drawn on the board"
+        elif button:
+            what = f"press {button}" + (f" ({what})" if not what.startswith(button) else "")
+        return f"{whole} Move {number + 1} of {len(self._level.solution)}: {what}."
 
     def _counted(self) -> int:
         """The learner's moves so far, as the level counts them (ending a turn or saying ready is no move)."""

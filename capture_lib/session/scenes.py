@@ -34,25 +34,30 @@ def public_notation(state: State, view: dict[str, Any]) -> str:
     return str(state.history[-1])
 
 
-#: What a lesson adds to any game's key: the targets of a level and the arrows of its hint.
+#: What a lesson adds to any game's key: the targets of a level, the arrows of its hint, and the solution's next
+#: move, drawn once the learner asks for the solution (its arrow, and the spaces to click).
 LESSON_KEY = (
     KeyEntry("target", "target", "what this level asks you to reach or take", "glow", "orange", "\u25ce"),
     KeyEntry("hint", "hint", "a way to the goal, drawn when you ask for a hint", "arrow", "sky"),
+    KeyEntry("solution", "solution", "the solution's next move", "arrow", "green"),
+    KeyEntry("step", "next step", "click here for the solution's next move", "glow", "green", "\u2192"),
 )
 
 
 def scene_json(description: Description, view: dict[str, Any], legal: Sequence[Action] = (),
                recent: Sequence[Recent] = (), marks: dict[str, str] | None = None,
-               arrows: Sequence[tuple[str, ...]] = ()) -> dict[str, Any]:
+               arrows: Sequence[tuple[str, ...]] = (), solution: Sequence[tuple[str, ...]] = ()) -> dict[str, Any]:
     """The game's scene of ``view`` as the page reads it (``Scene.to_json``); ``marks`` and ``arrows`` (routes
-    of space ids) are a lesson's targets and hints, whose entries it adds to the game's key."""
+    of space ids) are a lesson's targets and hints, ``solution`` the routes of its solution's next move, whose
+    entries it adds to the game's key."""
     extra = {}
     if marks:
         extra["marks"] = marks
-    if arrows:
-        extra["arrows"] = tuple(Arrow(tuple(route), "hint") for route in arrows)
+    if arrows or solution:
+        extra["arrows"] = (tuple(Arrow(tuple(route), "hint") for route in arrows)
+                           + tuple(Arrow(tuple(route), "solution") for route in solution))
     scene = description.require("scene").scene(view, legal, recent, **extra)
-    used = set((marks or {}).values()) | ({"hint"} if arrows else set())
+    used = set((marks or {}).values()) | ({"hint"} if arrows else set()) | ({"solution"} if solution else set())
     have = {k.key for k in scene.key}
     added = tuple(k for k in LESSON_KEY if k.key in used and k.key not in have)
     if added:
