@@ -635,23 +635,56 @@ function lessonButton(model, label, command, extra = {}) {
 }
 
 function stars(n, of = 3) {
-  return h("span", { className: "cap-stars" }, srOnly(`${n} of ${of} stars`),
-    h("span", { "aria-hidden": "true" }, "\u2605".repeat(n) + "\u2606".repeat(Math.max(0, of - n))));
+  const shown = Math.max(0, Math.min(of, Math.floor(Number(n)) || 0));
+  return h("span", { className: "cap-stars" }, srOnly(`${shown} of ${of} stars`),
+    h("span", { "aria-hidden": "true" }, "\u2605".repeat(shown) + "\u2606".repeat(of - shown)));
 }
 
-// A course's progress in this browser: the best stars won on each level, by game.
-function courseProgress(game) {
+// A course's progress in this browser: the best stars (1, 2 or 3) won on each level, by game. The store may hold
+// anything (another version of the book wrote it, or a curious student did): only a plain object's levels with
+// 1 to 3 stars are read, the rest is left out with one note in the console, and nothing is lost: before new
+// stars are written over a value read only in part, that value is kept as it was, under the key with ":unread".
+const PROGRESS_NOTED = new Set();
+function readProgress(text) {
+  let parsed;
+  try { parsed = JSON.parse(text || "{}"); } catch (err) { parsed = undefined; }
+  const progress = {};
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return { progress, whole: false };
+  let whole = true;
+  for (const [level, won] of Object.entries(parsed)) {
+    if (won === 1 || won === 2 || won === 3) progress[level] = won;
+    else whole = false;
+  }
+  return { progress, whole };
+}
+
+function storedProgress(game) {
   const store = storage();
-  try { return JSON.parse((store && store.getItem(`capture-course:${game}`)) || "{}") || {}; } catch (err) { return {}; }
+  const key = `capture-course:${game}`;
+  let text = null;
+  try { text = store ? store.getItem(key) : null; } catch (err) { text = null; }
+  const { progress, whole } = readProgress(text);
+  if (text !== null && !whole && !PROGRESS_NOTED.has(key)) {
+    PROGRESS_NOTED.add(key);
+    console.warn(`The course progress this browser keeps for ${game} is not as this book writes it: the levels it `
+      + "could read are shown, and the rest is kept as it was.");
+  }
+  return { store, key, text, progress, whole };
+}
+
+function courseProgress(game) {
+  return storedProgress(game).progress;
 }
 
 function keepProgress(lesson) {
-  const store = storage();
-  if (!store || lesson.kind !== "course" || lesson.status !== "won" || !lesson.stars) return;
-  const progress = courseProgress(lesson.game);
-  if ((progress[lesson.level] || 0) >= lesson.stars) return;
+  if (lesson.kind !== "course" || lesson.status !== "won" || !lesson.stars) return;
+  const { store, key, text, progress, whole } = storedProgress(lesson.game);
+  if (!store || (progress[lesson.level] || 0) >= lesson.stars) return;
   progress[lesson.level] = lesson.stars;
-  try { store.setItem(`capture-course:${lesson.game}`, JSON.stringify(progress)); } catch (err) { /* storage full */ }
+  try {
+    if (text !== null && !whole && store.getItem(`${key}:unread`) === null) store.setItem(`${key}:unread`, text);
+    store.setItem(key, JSON.stringify(progress));
+  } catch (err) { /* storage full or switched off: the stars are shown, not kept */ }
 }
 
 // A course opened again goes on at the first level this browser has not won yet (once a page, and only from
