@@ -74,7 +74,8 @@ def test_a_page_read_before_a_rebuild_opens_offline_after_it(browser, tmp_path):
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         page.wait_for_function("caches.keys().then((names) => names.includes('capture-runtime-v2'))")
         page.reload()  # under the new worker
-        page.wait_for_function("navigator.serviceWorker.controller && caches.keys().then((n) => n.includes('capture-pages-v2'))")
+        page.wait_for_function("navigator.serviceWorker.controller"
+                               " && caches.keys().then((names) => names.includes('capture-pages-v2'))")
         assert "capture-pages-v1" in _caches(page) and "capture-runtime-v1" in _caches(page)
         context.set_offline(True)
         page.goto(f"{url}/first.html")
