@@ -16,6 +16,7 @@ only once asked for.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from capture_lib.core.errors import IllegalAction
@@ -23,7 +24,7 @@ from capture_lib.core.lessons import Course, Level
 from capture_lib.core.protocol import State
 from capture_lib.session.board import BoardController, shortened
 from capture_lib.session.lesson import static_book
-from capture_lib.session.scenes import public_notation, scene_json
+from capture_lib.session.scenes import focus_on, public_notation, scene_json
 
 
 class CourseController(BoardController):
@@ -108,10 +109,26 @@ class CourseController(BoardController):
         actions = scene_json(self.description, view, [self.state.to_action(step[1])])["actions"]
         return next((record for record in actions if record["notation"] == step[1]), {"notation": step[1]})
 
+    def named_spaces(self) -> list[str]:
+        """The spaces the level is about: its targets, the spaces its goal names and where the pieces its goal
+        names stand (a large map opens on them, and on a phone they are all in view: ``focus``)."""
+        level, scene = self._level, self.scene
+        spaces = {space["id"] for space in scene.get("spaces", [])}
+        words = set(re.findall(r"[\w-]+", level.goal))
+        named = [*level.targets, *(word for word in words if word in spaces)]
+        named += [piece["at"] for piece in scene.get("pieces", []) if piece.get("id") in words and piece.get("at")]
+        return list(dict.fromkeys(named))
+
     def _sync_values(self) -> None:
         if self._revealed and self._status == "try" and not self._feedback.startswith("Not allowed"):
             self._feedback = self._solution_words()
         super()._sync_values()
+        # The hint's routes too where all of it fits what a phone shows at its least zoom (1.5x: 2/3 of the map).
+        named = self.named_spaces()
+        routes = [space for route in self._level.arrows for space in route]
+        focus = focus_on(self.scene, named + routes, share=0.6) or focus_on(self.scene, named)
+        if focus is not None:
+            self.scene = {**self.scene, "focus": focus}
         if self._status != "try":
             self.legal = []
             self.scene = {**self.scene, "actions": []}

@@ -125,6 +125,25 @@ def example_frames(description: Description, start: State, steps: Sequence[tuple
 FOCUS_SHARE = 0.6
 
 
+def focus_on(scene: dict[str, Any], named: Sequence[str], share: float = 1.0) -> list[float] | None:
+    """The scene's ``focus`` on the spaces ``named`` (ids; other words are left out): the box around them, one
+    space wide around it, for a page to open a large map there; ``None`` if none is a space or the box spans more
+    than ``share`` of the board's width."""
+    at = {space["id"]: space for space in scene.get("spaces", [])}
+    boxes = [at[name] for name in named if name in at]
+    if not boxes:
+        return None
+    pad = max(max(b["w"], b["h"]) for b in boxes)
+    width, height = scene["width"], scene["height"]
+    x0 = max(0.0, min(b["x"] - b["w"] / 2 for b in boxes) - pad)
+    y0 = max(0.0, min(b["y"] - b["h"] / 2 for b in boxes) - pad)
+    x1 = min(width, max(b["x"] + b["w"] / 2 for b in boxes) + pad)
+    y1 = min(height, max(b["y"] + b["h"] / 2 for b in boxes) + pad)
+    if x1 - x0 > share * width:
+        return None
+    return [round(x0, 1), round(y0, 1), round(x1 - x0, 1), round(y1 - y0, 1)]
+
+
 def example_focus(scenes: Sequence[dict[str, Any]]) -> list[float] | None:
     """Where a worked example happens, as a scene's ``focus``: the box around every space its steps name
     (their last moves' spaces and routes), two spaces wide around them, when that is a small part of a wide

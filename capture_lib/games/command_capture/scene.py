@@ -58,6 +58,8 @@ KEY = (
     KeyEntry("blocked", "blocked side", "an enemy next to this side of the unit cannot capture it", "piece", "grey"),
     KeyEntry("lock", "state lock", "the unit may not flip again before the turn on its padlock", "piece", "yellow"),
     KeyEntry("facing", "facing", "the way the unit looks: its front", "piece", "black", "\u2191"),
+    KeyEntry("hidden", "hidden Assassin", "your Assassin, which the other side sees as infantry (a ? on a phone)",
+             "piece", "purple"),
     KeyEntry("command", "Command aura", "next to a Commander in Command State: a unit may take an extra action",
              "hatch", "sky"),
     KeyEntry("fortify", "Fortify aura", "next to a Commander in Fortify State: a unit cannot be captured",
@@ -330,6 +332,8 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
             always.add("blocked")
         if unit.get("lock"):
             always.add("lock")
+        if unit.get("hidden"):
+            always.add("hidden")
         if unit["kind"] != "Fortress":
             always.add("facing")
     if view.get("follow_up"):
