@@ -142,3 +142,27 @@ def search(level: Level, point: Point, replies: str | tuple[str, int] = "level",
                     continue
                 stack.append((after, now, moves_so_far, used))
     return found
+
+
+def proven_pars() -> list[tuple[str, int, str, str, int, str]]:
+    """Every level of every course: ``(game, number, key, title, par, how)``; ``how`` says what the par is: the
+    fewest moves the search found to the goal against the level's replies, or the solver's line of a whole game."""
+    from capture_lib.session.course import course, games_with_a_course
+
+    rows = []
+    for slug in games_with_a_course():
+        for number, level in enumerate(course(slug).levels, start=1):
+            if level.solver is not None:
+                moves = level.moves_in(level.solved())
+                rows.append((slug, number, level.key, level.title, moves, "the solver's winning line (a whole game)"))
+            else:
+                found = search(level, lambda state: True, "level")
+                rows.append((slug, number, level.key, level.title, found.shortest or 0,
+                             f"fewest moves to the goal, {found.nodes} positions searched"))
+    return rows
+
+
+if __name__ == "__main__":  # python -m tests.teaching.level_search: the table of every level's proven par
+    print("| game | level | title | par | what the par is |\n| --- | --- | --- | --- | --- |")
+    for slug, number, key, title, par, how in proven_pars():
+        print(f"| {slug} | {number} `{key}` | {title} | {par} | {how} |")
