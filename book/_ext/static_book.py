@@ -139,11 +139,13 @@ def _config(app, config) -> None:
 
 def _templates(app) -> None:
     """The filters ``templates/layout.html`` uses to leave the theme's icon script and search scripts out of
-    each page."""
+    each page, and the one ``templates/search.html`` uses to defer the search page's own search scripts."""
     environment = getattr(getattr(app.builder, "templates", None), "environment", None)
     if environment is not None:  # an HTML builder
         environment.filters["capture_without_icon_script"] = lambda html: ICON_SCRIPT.sub("", html)
         environment.filters["capture_without_search_scripts"] = lambda html: SEARCH_SCRIPTS.sub("", html)
+        environment.filters["capture_defer_search_scripts"] = lambda html: SEARCH_SCRIPTS.sub(
+            lambda found: found.group(0).replace("<script src=", "<script defer src="), html)
 
 
 def _name(asset) -> str:

@@ -41,3 +41,18 @@ def play_pages(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
     return pages
 
 
+
+
+def level_chooser_words(slug: str) -> str:
+    """What the level chooser under a play page's board offers, in Markdown: the levels with the ratings the chooser
+    shows beside them (``capture_lib.search.level_ratings``), and what a rating means."""
+    from capture_lib.search.level_ratings import level_labels
+    from capture_lib.search.levels import LEVEL_NAMES
+
+    labels = level_labels(slug)
+    offered = "; ".join(labels.get(name, name) for name in LEVEL_NAMES)
+    return ("Under the board, **computer:** chooses how the computer plays: " + offered + ". The number beside a level "
+            "is its rating on the Elo scale, from games the levels played against each other (the "
+            f"{{doc}}`chapter of numbers <../analysis/{slug}>` shows them): the rule-based player is 1500, a level 200 "
+            "points above another is expected to win about three games in four against it, and 400 points above, "
+            "about ten in eleven. A rating compares the levels of this game only.")

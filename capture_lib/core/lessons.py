@@ -9,8 +9,9 @@ lesson is made: every answer is played through the engine. These are plain data,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from capture_lib.core.protocol import Action, State
@@ -134,11 +135,65 @@ def solution_markdown(lesson: Lesson) -> str:
     return "\n".join(lines)
 
 
+def afresh(make: Callable[[int], Callable[[State, int], Any]]) -> Callable[[State, int], Any]:
+    """A computer player for a level, made anew by ``make(seed)`` for every move it plays, with a seed drawn from
+    the game's seed and the move's number: a search player keeps what it learned (and its random draws) from one
+    move to the next, so one player object answers a position differently the second time; made afresh, it
+    answers it the same way every time, as a level must (its solution is played again to check it)."""
+    def player(state: State, seat: int) -> Any:
+        return make(state.seed * 1009 + len(state.history))(state, seat)
+    return player
+
+
+_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+         "seventeen eighteen nineteen").split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def number_words(number: int) -> str:
+    """``number`` (0 to 99) in words, as a sentence writes it: ``26`` -> ``twenty-six``; larger ones in digits."""
+    if not 0 <= number < 100:
+        return str(number)
+    if number < 20:
+        return _ONES[number]
+    tens, ones = divmod(number, 10)
+    return _TENS[tens - 2] + (f"-{_ONES[ones]}" if ones else "")
+
+
 # ----- the course: stages of short levels -------------------------------------------------------------------
 #: Whether a level's goal is reached in a position (after the learner's move and the replies to it).
 Goal = Callable[[State], bool]
 #: Why a level can no longer be won in a position ("" while it can): then the learner tries again.
 Lost = Callable[[State], str]
+#: One step of a line of play: the position before it, the action, the position after it.
+Event = tuple[State, Action, State]
+
+
+@lru_cache(maxsize=1 << 16)
+def _replayed(start: State, history: tuple[Action, ...]) -> tuple[Event, ...]:
+    """The steps from ``start`` along ``history`` (which extends ``start.history``); each shorter line is cached,
+    so a search that looks at a line's positions one by one replays each action once."""
+    if len(history) <= len(start.history):
+        return ()
+    earlier = _replayed(start, history[:-1])
+    before = earlier[-1][2] if earlier else start
+    return (*earlier, (before, history[-1], before.play(history[-1])))
+
+
+def line_events(start: State, state: State) -> tuple[Event, ...]:
+    """Every step of play from ``start`` to ``state`` (a later position of the same game), as
+    ``(before, action, after)``: what a goal reads to ask whether something *happened*, not only how the board
+    looks now (a square left empty by a capture and one left empty by a unit that walked away look the same)."""
+    if state.history[:len(start.history)] != start.history:
+        raise ValueError("the position does not follow on from the level's start")
+    return _replayed(start, state.history)
+
+
+def happened(start: State, test: Callable[[State, Action, State], bool]) -> Goal:
+    """A goal: some step of play since ``start`` passes ``test(before, action, after)`` (see ``line_events``)."""
+    def goal(state: State) -> bool:
+        return any(test(before, action, after) for before, action, after in line_events(start, state))
+    return goal
 
 
 @dataclass(frozen=True)
@@ -179,6 +234,9 @@ class Level:
     #: For a level played as a whole game (no fixed line wins it): a player that wins it for the learner,
     #: so the level is solved through the engine all the same.
     solver: Callable[[State, int], Any] | None = None
+    #: The notations of actions that are no move (saying the set-up is done, ending a turn early): the move
+    #: counter, the par and ``most`` leave them out.
+    free: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if not (self.key and self.title and self.goal and self.hint and self.explain):
@@ -186,9 +244,17 @@ class Level:
         if not self.solution and self.solver is None:
             raise ValueError(f"level {self.key!r}: a level needs a solution, or a solver for a whole game")
         if self.par == 0:
-            object.__setattr__(self, "par", len(self.solution))
+            object.__setattr__(self, "par", self.moves_in(self.solution))
         if self.most == 0:
             object.__setattr__(self, "most", max(self.par * 2 + 2, self.par + 4))
+
+    def counts(self, action: Action | str) -> bool:
+        """Whether ``action`` counts as one of the learner's moves (see ``free``)."""
+        return str(action) not in self.free
+
+    def moves_in(self, actions: Sequence[Action | str]) -> int:
+        """How many of ``actions`` count as moves (see ``free``)."""
+        return sum(self.counts(action) for action in actions)
 
     def answered(self, state: State, replied: int) -> tuple[State, int]:
         """``state`` after the replies to a learner's move, up to the learner's next turn or the end; with
@@ -231,7 +297,7 @@ class Level:
         assert self.solver is not None
         state, replied = self.opening()
         moves: list[str] = []
-        while not self.done(state) and len(moves) < self.most and not state.is_over:
+        while not self.done(state) and self.moves_in(moves) < self.most and not state.is_over:
             move = str(self.solver(state, self.seat))
             moves.append(move)
             state, replied = self.answered(state.play(move), replied)

@@ -666,6 +666,8 @@ class BoardController:
             self._play_from_front_end(action)
         elif kind in ("undo", "new", "save", "load", "export") and (self.frames or self.mode == "view"):
             raise ValueError("this board shows a position: it has no game to change or save")
+        elif self.not_offered(kind, content):
+            raise ValueError(self.not_offered(kind, content))
         elif kind == "undo":
             self.undo()
             self.say("took the last move back", "info")
@@ -707,6 +709,20 @@ class BoardController:
             self._sync()
         else:
             raise ValueError(f"ignored an unknown message type {shortened(kind)!r} from the board")
+
+    #: The messages that ask for one of the board's own controls, and the control (``controls``) that offers each.
+    CONTROLLED = {"undo": "undo", "new": "new", "save": "save", "load": "save", "export": "export"}
+
+    def not_offered(self, kind: str, content: dict[str, Any]) -> str:
+        """Why the board refuses a message for a control it does not show ("" if it shows it): a message written by
+        hand gets no more than the board's buttons give (a hot-seat board never exports the whole game, hidden
+        hands and all). The board's own kept game may always be resumed."""
+        control = self.CONTROLLED.get(kind)
+        if control is None or self.controls.get(control) or kind == "load" and self._resuming(content.get("text")):
+            return ""
+        if control in ("save", "export") and not self.saves:
+            return ""  # a position drawn from a seat's view: the message's own branch says why there is nothing to save
+        return f"this board offers no {'export of the whole game' if kind == 'export' else kind}"
 
     def _resuming(self, text: Any) -> bool:
         """Whether ``text`` is this board's own kept game (the page resumes it: nothing is thrown away)."""

@@ -45,6 +45,21 @@ def games_with_a_course() -> list[str]:
     return [d.slug for d in descriptions() if d.parts.course is not None]
 
 
+def overview(slug: str) -> str:
+    """The course of game ``slug`` in a sentence or two for its page, counted and listed from the course itself:
+    "Twenty-six short levels teach the game one idea at a time, in nine stages: Set-up, Moving, ... and A whole
+    game." (a count written by hand goes stale the day a level is added)."""
+    from capture_lib.core.lessons import number_words
+
+    levels = course(slug).levels
+    stages = [stage for stage, _ in course(slug).stages]
+    listed = ", ".join(stages[:-1]) + f" and {stages[-1]}" if len(stages) > 1 else stages[0]
+    last = levels[-1]
+    end = f" The last level, *{last.title}*, is played to the end against the computer." if last.solver else ""
+    return (f"{number_words(len(levels)).capitalize()} short levels teach the game one idea at a time, in the order "
+            f"you need them, in {number_words(len(stages))} stages: {listed}.{end}")
+
+
 def exercises(slug: str) -> list[Lesson]:
     """The exercises of game ``slug``'s chapter (one question each); ``ValueError`` for a game without any."""
     description = _described(slug)

@@ -5,7 +5,9 @@ learner plays (any legal move: a level leaves room for choice) until the goal is
 answers as the level scripts it, or as the computer does where the script runs out. A level is won in
 par or fewer moves without a hint for three stars; it is lost when it can no longer be won (or after too
 many moves), and "try again" starts it over. A hint names the idea and draws its arrows; "show the
-solution" says the moves and starts the level over to play them. The reader goes straight to any level
+solution" starts the level over and draws the solution on the board a move at a time (the next move's arrow and
+the spaces to click, and in words what it does) for as long as the learner follows it. The reader goes straight to
+any level
 (``{"type": "lesson", "do": "level", "key": ...}``); the page keeps the stars this browser has won.
 
 What reaches the page is, as on every board, built from the learner's observation; the solution is sent
@@ -14,6 +16,7 @@ only once asked for.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from capture_lib.core.errors import IllegalAction
@@ -21,7 +24,7 @@ from capture_lib.core.lessons import Course, Level
 from capture_lib.core.protocol import State
 from capture_lib.session.board import BoardController, shortened
 from capture_lib.session.lesson import static_book
-from capture_lib.session.scenes import public_notation, scene_json
+from capture_lib.session.scenes import focus_on, public_notation, scene_json
 
 
 class CourseController(BoardController):
@@ -68,12 +71,64 @@ class CourseController(BoardController):
         self._sync()
 
     def scene_extras(self) -> dict[str, Any]:
-        """The level's targets, and its arrows once the learner asked for a hint (or the solution)."""
+        """The level's targets, and its arrows once the learner asked for a hint (or the solution); once the
+        solution was asked for, its next move: the arrow of its way and the spaces to click."""
         arrows = self._level.arrows if self._hinted or self._revealed else ()
-        return {"marks": {target: "target" for target in self._level.targets}, "arrows": arrows}
+        marks = {target: "target" for target in self._level.targets}
+        extras: dict[str, Any] = {"marks": marks, "arrows": arrows}
+        step = self._step_record()
+        if step is not None:
+            for space in step.get("clicks", ()):
+                marks[space] = "step"
+            route = tuple(step.get("route") or step.get("clicks") or ())
+            if len(route) >= 2:
+                extras["solution"] = (route,)
+        return extras
+
+    def _solution_step(self) -> tuple[int, str] | None:
+        """While the learner follows the solution they asked for: which of its moves comes next (from 0), in the
+        notation the board uses; ``None`` before they ask, once they leave it, or once the level is over."""
+        if not self._revealed or self._status != "try":
+            return None
+        state, replied = self._level.opening()
+        for number, move in enumerate(self._level.solution):
+            action = str(state.to_action(move))
+            if number == len(self._moves):
+                return number, action
+            if self._moves[number] != action:
+                return None
+            state, replied = self._level.answered(state.play(move), replied)
+        return None
+
+    def _step_record(self) -> dict[str, Any] | None:
+        """The board's record (clicks, route, words) of the solution's next move, if it is shown."""
+        step = self._solution_step()
+        if step is None or self.state.current_player != self.seat:
+            return None
+        view = self.state.observation(self.seat)
+        actions = scene_json(self.description, view, [self.state.to_action(step[1])])["actions"]
+        return next((record for record in actions if record["notation"] == step[1]), {"notation": step[1]})
+
+    def named_spaces(self) -> list[str]:
+        """The spaces the level is about: its targets, the spaces its goal names and where the pieces its goal
+        names stand (a large map opens on them, and on a phone they are all in view: ``focus``)."""
+        level, scene = self._level, self.scene
+        spaces = {space["id"] for space in scene.get("spaces", [])}
+        words = set(re.findall(r"[\w-]+", level.goal))
+        named = [*level.targets, *(word for word in words if word in spaces)]
+        named += [piece["at"] for piece in scene.get("pieces", []) if piece.get("id") in words and piece.get("at")]
+        return list(dict.fromkeys(named))
 
     def _sync_values(self) -> None:
+        if self._revealed and self._status == "try" and not self._feedback.startswith("Not allowed"):
+            self._feedback = self._solution_words()
         super()._sync_values()
+        # The hint's routes too where all of it fits what a phone shows at its least zoom (1.5x: 2/3 of the map).
+        named = self.named_spaces()
+        routes = [space for route in self._level.arrows for space in route]
+        focus = focus_on(self.scene, named + routes, share=0.6) or focus_on(self.scene, named)
+        if focus is not None:
+            self.scene = {**self.scene, "focus": focus}
         if self._status != "try":
             self.legal = []
             self.scene = {**self.scene, "actions": []}
@@ -86,9 +141,9 @@ class CourseController(BoardController):
             "stages": [[stage, [[lv.key, lv.title] for lv in levels]] for stage, levels in self._course.stages],
             "level": level.key, "stage": level.stage, "title": level.title, "goal": level.goal,
             "index": index, "count": len(self._course.levels), "status": self._status, "feedback": self._feedback,
-            "moves": len(self._moves), "par": level.par, "hint": level.hint if self._hinted else "",
+            "moves": self._counted(), "par": level.par, "hint": level.hint if self._hinted else "",
             "answer": solution_words(level) if self._revealed else "",
-            "stars": level.stars(len(self._moves), self._hinted) if self._status == "won" else None,
+            "stars": level.stars(self._counted(), self._hinted) if self._status == "won" else None,
             "next": after.key if after is not None else "", "finished": self._status == "won" and after is None,
         }
 
@@ -122,7 +177,6 @@ class CourseController(BoardController):
             self._hinted = True
             self._enter(self._level)
             self._hinted = True
-            self._feedback = f"The solution: {solution_words(self._level)}. Play it on the board."
             self._sync()
         elif command == "next":
             index = self._course.levels.index(self._level)
@@ -162,18 +216,44 @@ class CourseController(BoardController):
         self._judge(after)
         self._sync()
 
+    def _solution_words(self) -> str:
+        """What the panel says while the solution is shown: its moves, and the next one, drawn on the board."""
+        step = self._solution_step()
+        whole = f"The solution: {solution_words(self._level)}."
+        if step is None:
+            return whole + " You left it: try again to see it from the start."
+        number, action = step
+        record = self._step_record() or {}
+        clicks, button = record.get("clicks"), record.get("button")
+        what = record.get("label") or action
+        if clicks and button:
+            what = f"{what}: click the marked {'spaces' if len(clicks) > 1 else 'space'}, then press {button}"
+        elif clicks:
+            what = f"{what}, drawn on the board"
+        elif button:
+            what = f"press {button}" + (f" ({what})" if not what.startswith(button) else "")
+        return f"{whole} Move {number + 1} of {len(self._level.solution)}: {what}."
+
+    def _counted(self) -> int:
+        """The learner's moves so far, as the level counts them (ending a turn or saying ready is no move)."""
+        return self._level.moves_in(self._moves)
+
     def _judge(self, state: State) -> None:
         level = self._level
+        moves = self._counted()
         if level.done(state):
             self._status = "won"
-            stars = level.stars(len(self._moves), self._hinted)
-            self._feedback = (f"Done in {len(self._moves)} move{'s' if len(self._moves) != 1 else ''} (par "
+            stars = level.stars(moves, self._hinted)
+            self._feedback = (f"Done in {moves} move{'s' if moves != 1 else ''} (par "
                               f"{level.par}): {stars} star{'s' if stars != 1 else ''}. {level.explain}")
             return
         reason = level.lost(state) if level.lost is not None else ""
-        if not reason and len(self._moves) >= level.most:
-            reason = f"{len(self._moves)} moves and the goal is still not reached"
-        if not reason and state.is_over:
+        if not reason and moves >= level.most:
+            reason = f"{moves} moves and the goal is still not reached"
+        if state.is_over and level.seat in state.winners:
+            # A level is about one idea: a win another way is still a win, and the board says both.
+            reason = "you won the game, but not as this level asks" + (f" ({reason})" if reason else "")
+        elif not reason and state.is_over:
             reason = "the game is over and the goal was not reached"
         if reason:
             self._status = "lost"

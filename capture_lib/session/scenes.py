@@ -34,25 +34,30 @@ def public_notation(state: State, view: dict[str, Any]) -> str:
     return str(state.history[-1])
 
 
-#: What a lesson adds to any game's key: the targets of a level and the arrows of its hint.
+#: What a lesson adds to any game's key: the targets of a level, the arrows of its hint, and the solution's next
+#: move, drawn once the learner asks for the solution (its arrow, and the spaces to click).
 LESSON_KEY = (
     KeyEntry("target", "target", "what this level asks you to reach or take", "glow", "orange", "\u25ce"),
     KeyEntry("hint", "hint", "a way to the goal, drawn when you ask for a hint", "arrow", "sky"),
+    KeyEntry("solution", "solution", "the solution's next move", "arrow", "green"),
+    KeyEntry("step", "next step", "click here for the solution's next move", "glow", "green", "\u2192"),
 )
 
 
 def scene_json(description: Description, view: dict[str, Any], legal: Sequence[Action] = (),
                recent: Sequence[Recent] = (), marks: dict[str, str] | None = None,
-               arrows: Sequence[tuple[str, ...]] = ()) -> dict[str, Any]:
+               arrows: Sequence[tuple[str, ...]] = (), solution: Sequence[tuple[str, ...]] = ()) -> dict[str, Any]:
     """The game's scene of ``view`` as the page reads it (``Scene.to_json``); ``marks`` and ``arrows`` (routes
-    of space ids) are a lesson's targets and hints, whose entries it adds to the game's key."""
+    of space ids) are a lesson's targets and hints, ``solution`` the routes of its solution's next move, whose
+    entries it adds to the game's key."""
     extra = {}
     if marks:
         extra["marks"] = marks
-    if arrows:
-        extra["arrows"] = tuple(Arrow(tuple(route), "hint") for route in arrows)
+    if arrows or solution:
+        extra["arrows"] = (tuple(Arrow(tuple(route), "hint") for route in arrows)
+                           + tuple(Arrow(tuple(route), "solution") for route in solution))
     scene = description.scene.scene(view, legal, recent, **extra)
-    used = set((marks or {}).values()) | ({"hint"} if arrows else set())
+    used = set((marks or {}).values()) | ({"hint"} if arrows else set()) | ({"solution"} if solution else set())
     have = {k.key for k in scene.key}
     added = tuple(k for k in LESSON_KEY if k.key in used and k.key not in have)
     if added:
@@ -118,6 +123,25 @@ def example_frames(description: Description, start: State, steps: Sequence[tuple
 
 #: The most of a board's width a worked example may span and still open zoomed on where it happens.
 FOCUS_SHARE = 0.6
+
+
+def focus_on(scene: dict[str, Any], named: Sequence[str], share: float = 1.0) -> list[float] | None:
+    """The scene's ``focus`` on the spaces ``named`` (ids; other words are left out): the box around them, one
+    space wide around it, for a page to open a large map there; ``None`` if none is a space or the box spans more
+    than ``share`` of the board's width."""
+    at = {space["id"]: space for space in scene.get("spaces", [])}
+    boxes = [at[name] for name in named if name in at]
+    if not boxes:
+        return None
+    pad = max(max(b["w"], b["h"]) for b in boxes)
+    width, height = scene["width"], scene["height"]
+    x0 = max(0.0, min(b["x"] - b["w"] / 2 for b in boxes) - pad)
+    y0 = max(0.0, min(b["y"] - b["h"] / 2 for b in boxes) - pad)
+    x1 = min(width, max(b["x"] + b["w"] / 2 for b in boxes) + pad)
+    y1 = min(height, max(b["y"] + b["h"] / 2 for b in boxes) + pad)
+    if x1 - x0 > share * width:
+        return None
+    return [round(x0, 1), round(y0, 1), round(x1 - x0, 1), round(y1 - y0, 1)]
 
 
 def example_focus(scenes: Sequence[dict[str, Any]]) -> list[float] | None:

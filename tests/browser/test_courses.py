@@ -76,7 +76,7 @@ def play_level(page, session, level, hinted: bool) -> int:
         assert page.evaluate("window.captureBoards.board.get('message_kind')") == "error"
         assert lesson(page)["moves"] == 0 and lesson(page)["status"] == "try"
         act(page, lambda: page.locator(".capture-board button.cap-lesson-do-hint").click())
-        expect(page.locator(".capture-board .cap-lesson")).to_contain_text(level.hint)
+        expect(page.locator(".capture-board .cap-course-verdict")).to_contain_text(level.hint)
     # The level's own line; or, for a whole game's level, the moves its solver picks in the game as it goes.
     moves = iter(level.solution)
     for _ in range(level.most or 200):

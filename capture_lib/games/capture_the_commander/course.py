@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from capture_lib.core.lessons import Course, Level
+from capture_lib.core.lessons import Course, Level, afresh, number_words
 from capture_lib.core.protocol import State
 from capture_lib.games.capture_the_commander.rules import GAME
 from capture_lib.games.capture_the_commander.rules import layout as lay
@@ -26,8 +26,8 @@ from capture_lib.search.levels import player_for
 
 NORTH, SOUTH = 0, 1
 SLUG = GAME.slug
-#: The seed of the whole hand (the last level): the rule-based player wins it for the learner against random play.
-FIRST_HAND_SEED = 4
+#: The seed of the whole hand (the last level): the rule-based player wins it for the learner against easy.
+FIRST_HAND_SEED = 1
 
 #: A full layout for each side, slots 1 to 12 then the Commander (C): North's spades and clubs, South's hearts
 #: and diamonds, every rank once. Levels start from these and take cards away or mark them as seen.
@@ -73,12 +73,12 @@ def _attacked_elsewhere(defender: int, slot: int):
     return lost
 
 
-def _beaten(card: str):
-    """The goal: ``card`` has been beaten out of the game."""
+def _north_beat(card: str):
+    """The goal: a battle North started put ``card`` out of the game (not South's own attack that lost)."""
     number = card_number(card)
 
     def goal(state: State) -> bool:
-        return number in state.beaten
+        return any(b[7] == b[3] and b[5] == number for b in north_battles(state))
     return goal
 
 
@@ -113,7 +113,24 @@ def _drawn_or_out(state: State) -> str:
 
 
 def _guarded(state: State) -> bool:
-    return _beaten("KH")(state) and not state.out[NORTH]
+    return _north_beat("KH")(state) and not state.out[NORTH]
+
+
+def _won_tie_with_a_seen_card(start: State):
+    """The goal: North won the battle, having picked for the tie-break a card the whole table had seen (sure to
+    win), not one it could only hope for."""
+    layout = next(side for side in start.observation(NORTH)["layouts"] if side["seat"] == NORTH)
+    seen = {f"pick N{card['slot']}" for card in layout["cards"] if card["present"] and card["known"]}
+
+    def goal(state: State) -> bool:
+        picks = [str(a) for a in state.history[len(start.history):] if str(a).startswith("pick N")]
+        return _won_battle(state) and bool(picks) and picks[0] in seen
+    return goal
+
+
+def _dug_to_the_commander(state: State) -> bool:
+    """The goal: North's own attack on South's Commander won, so South is out and North wins."""
+    return _won(state) and any(b[3] == SOUTH and b[4] == lay.COMMANDER and b[7] == SOUTH for b in north_battles(state))
 
 
 WEST = 3
@@ -138,7 +155,7 @@ def _next_hand(state: State) -> bool:
 def course() -> Course:
     """The levels, in stages (see the module's docstring)."""
     rule = player_for("rule", timed=False)
-    random_player = player_for("random", timed=False)
+    easy = afresh(lambda seed: player_for("easy", timed=False, seed=seed))
     first = position(NORTH_FULL, SOUTH_FULL)
     partial = position(NORTH_FULL, _with(SOUTH_FULL, s1="-"), beaten="2H")
     under = position(NORTH_FULL, _with(SOUTH_FULL, s1="-", s2="-", s5="-"), beaten="2H 3D 6H")
@@ -183,7 +200,7 @@ def course() -> Course:
               "are fully covered, however many cards around them have gone.", opponent=rule,
               lost=_attacked_elsewhere(SOUTH, 8), rules=("coverage", "layout", "target")),
         Level("sure-win", "Battles", "A battle you cannot lose", "South's card 2 is a King everyone saw win a "
-              "battle. Beat it out of the game.", sure, NORTH, _beaten("KC"), ("N3xS2",),
+              "battle. Beat it out of the game.", sure, NORTH, _north_beat("KC"), ("N3xS2",),
               "The higher rank wins and suits never count: only an Ace beats a King. Your card 3 was seen in an "
               "earlier battle, and the board shows it face up.",
               "Your A\u2666 beat South's K\u2663, which left the game; the ace went back face down, and everyone "
@@ -191,7 +208,7 @@ def course() -> Course:
               targets=("S2",), opponent=rule, lost=_north_lost_a_battle,
               rules=("ranking", "battle", "unseen")),
         Level("tie-break", "Ties", "Break a tie", "Your 7\u2660 and South's 7\u2665 tied. Pick the card that is "
-              "sure to win the tie-break.", tie, NORTH, _won_battle, ("pick N2",),
+              "sure to win the tie-break.", tie, NORTH, _won_tie_with_a_seen_card(tie), ("pick N2",),
               "Show a card adjacent to your card that fought: for your card 1 that is card 2 beside it or card 5 "
               "under it. The table saw your card 2 in an earlier battle.",
               "South picked card 2, the Q\u2665, and your ace beat it: South lost the tie-break, so South's "
@@ -207,7 +224,7 @@ def course() -> Course:
               targets=("S1",), opponent=rule, lost=_drawn_or_out,
               rules=("run-out", "double-out", "adjacent", "winner")),
         Level("dig", "The Commander", "Dig to the Commander", "Capture South's Commander: first beat card 11, "
-              "which lies on it.", dig, NORTH, _won, ("N1xS11", "N1xS13"),
+              "which lies on it.", dig, NORTH, _dug_to_the_commander, ("N1xS11", "N1xS13"),
               "South's Commander lies across cards 11 and 12: it may be attacked once one of them has gone, and "
               "card 11 is partially covered now. Your card 1 is the ace the table saw.",
               "Card 11 left the game and opened the Commander, which then lost its battle: South is out, and you "
@@ -235,11 +252,11 @@ def course() -> Course:
               "dealt hand 2, and South, on your left, attacked first.",
               targets=("S13",), opponent=rule, lost=_out, rules=("next-hand", "deal", "winner")),
         Level("first-hand", "A whole hand", "Your first hand", "Win a whole hand against the computer at its "
-              "easiest level (it attacks at random).", GAME.new_game(seed=FIRST_HAND_SEED), NORTH, _won, (),
+              "easy level.", GAME.new_game(seed=FIRST_HAND_SEED), NORTH, _won, (),
               "Attack with cards the table has seen to be high, go for cards seen to be low, and dig towards "
               "South's Commander through card 11 or 12.", "You won your first hand of Capture the Commander.",
-              par=10, most=40, opponent=random_player, lost=_out, solver=rule,
+              par=8, most=40, opponent=easy, lost=_out, solver=rule,
               rules=("first-dealer", "cut", "deal", "unseen", "winner")),
     )
     return Course(SLUG, "Learn Capture the Commander", levels,
-                  intro="Eleven short levels, from a first attack to a whole hand.")
+                  intro=f"{number_words(len(levels)).capitalize()} short levels, from a first attack to a whole hand.")

@@ -334,6 +334,14 @@ def _card_piece(entry: dict[str, Any], card: dict[str, Any], names: Names) -> Pi
                  token=f"{tag(slot)}:{known or secret or '?'}")
 
 
+def how_to_play() -> str:
+    """How to play on this game's board, in Markdown: every action here is a click, so it names no button."""
+    return ("How to play on this board: click one of your fully uncovered cards, then a fully uncovered or partially "
+            "covered card of an opponent (the key under the board shows how each kind of card is marked). In a tie, "
+            "click the adjacent card you want to show. A battle shows cards to the whole table, so it cannot be "
+            "undone; a new game deals again.")
+
+
 def action_record(action: EngineAction, view: dict[str, Any], names: Names) -> Action | None:
     """The board's record of one legal action: an attack is two clicks, a tie-break pick one."""
     text = str(action)

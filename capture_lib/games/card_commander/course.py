@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import cache
 
 from capture_lib.core.cards import Card
-from capture_lib.core.lessons import Course, Level
+from capture_lib.core.lessons import Course, Level, number_words
 from capture_lib.core.protocol import State
 from capture_lib.games.card_commander.rules import GAME, card_value
 from capture_lib.search.levels import player_for
@@ -127,15 +127,31 @@ def _sure_round_lost(state: State) -> str:
     return ""
 
 
+def extra_cards(state: State, seat: int = BLUE) -> list[str]:
+    """The cards ``seat`` added as its extra card, in order (at most one a game)."""
+    return [full.split()[1] for full, _masked, owner, _revealed in state.log
+            if owner == seat and full.startswith("extra ")]
+
+
+#: Level 5's cheapest card that wins the tied lane: the 3♠, worth 1 under Karl (the 2♠ is worth 0, the A♠ −1).
+CHEAPEST = "3S"
+
+
 def _won_tie_with_extra(state: State) -> bool:
     record = _round_record(state, 2)
-    return record is not None and record["lane_winners"][0] == BLUE and record["lane_how"][0] == "extra"
+    return (record is not None and record["lane_winners"][0] == BLUE and record["lane_how"][0] == "extra"
+            and extra_cards(state) == [CHEAPEST])
 
 
 def _tie_lost(state: State) -> str:
     record = _round_record(state, 2)
     if record is None or _won_tie_with_extra(state):
         return ""
+    added = extra_cards(state)
+    if added and record["lane_winners"][0] == BLUE:
+        card = Card.parse(added[0])
+        return (f"your {card.pretty} won the lane, but the 3\u2660, worth 1, was enough: the "
+                f"{card.pretty} is a card round 3 will miss")
     how = record["lane_how"][0]
     if how == "coin":
         return "the lane went to the coin flip, not to your extra card"
@@ -214,14 +230,15 @@ def course() -> Course:
               replies=("place 8D 9C 7D",), opponent=rule, lost=_sure_round_lost,
               rules=("bonus-joanne", "own-bonus", "lane-winner", "round-winner")),
         Level("extra-card", "Ties", "The extra card", "Red won round 1 with its extra card. Now round 2's left lane is "
-              "tied at 7: win it with your extra card.", extra_start, BLUE, _won_tie_with_extra,
+              "tied at 7: win it with your extra card, spending the cheapest card that wins.", extra_start, BLUE,
+              _won_tie_with_extra,
               ("extra 3S",),
               "Click a card of your hand, then its button. Its value, bonus included, is added to your 7: under "
               "Karl the 2\u2660 is worth 0 and the A\u2660 \u22121, so they do not help. Red cannot add a card "
               "again.",
-              "Any card worth more than 0 wins the lane, and the cheapest keeps your strong cards for round 3: "
-              "you win round 2 and the score is one round each. Your extra card is spent too, for the whole "
-              "game.",
+              "Your 3\u2660, worth 1, made 8 against 7: any card worth more than 0 wins the lane, and the "
+              "cheapest kept your 8\u2663 for round 3. You win round 2 and the score is one round each. Your extra "
+              "card is spent, for the whole game.",
               opponent=rule, lost=_tie_lost,
               rules=("extra-card", "extra-once", "lane-winner", "bonus-karl")),
         Level("pass", "Ties", "Keep your extra card", "You have won the left and middle lanes of round 1, and the "
@@ -244,9 +261,10 @@ def course() -> Course:
         Level("first-game", "A whole game", "Your first game", "Win a whole game against the computer at its "
               "easiest level (it plays at random).", GAME.new_game(seed=FIRST_GAME_SEED), BLUE, _won_game, (),
               "Send your two strongest cards to two lanes and your weakest to the third, and keep your extra card "
-              "for a tie that decides a round.", "You won your first game of Card Commander.", par=4, most=12,
+              "for a tie that decides a round.", "You won your first game of Card Commander.", par=3, most=12,
               opponent=random_player, lost=_game_lost, solver=rule,
               rules=("goal", "deal", "three-rounds", "records")),
     )
     return Course(SLUG, "Learn Card Commander", levels,
-                  intro="Eight short levels, from choosing your Commander to your first whole game.")
+                  intro=f"{number_words(len(levels)).capitalize()} short levels, from choosing your Commander to "
+                        "your first whole game.")

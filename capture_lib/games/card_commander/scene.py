@@ -359,6 +359,20 @@ def status_lines(view: dict[str, Any]) -> tuple[str, ...]:
     return tuple(lines)
 
 
+#: The buttons of the actions: what the board writes on them, and what the pages call them.
+PLACE_BUTTON = "place face down"
+EXTRA_BUTTON = "add"
+PASS_BUTTON = "pass"
+
+
+def how_to_play() -> str:
+    """How to play on this game's board, in Markdown, naming each control (in bold) as the board writes it."""
+    return ("How to play on this board: choose your Commander with its button, then, each round, click three cards "
+            f"of your hand to fill the left, middle and right lanes, and press **{PLACE_BUTTON}**. On a tie, click "
+            f"the card you want to add as your extra card and press its **{EXTRA_BUTTON}** button, or "
+            f"**{PASS_BUTTON}**.")
+
+
 def action_record(action: EngineAction | str, view: dict[str, Any], hand: dict[str, str]) -> Action:
     """The board's record of one legal action; ``hand`` maps the actor's cards to their spaces."""
     if isinstance(action, str):
@@ -368,7 +382,7 @@ def action_record(action: EngineAction | str, view: dict[str, Any], hand: dict[s
         # lane on the board): the page gets what it needs and no more.
         cards = [str(c) for c in action.cards]
         return Action("place " + " ".join(cards), clicks=(hand[cards[0]], hand[cards[1]], hand[cards[2]]),
-                      button="place face down", kind="place")
+                      button=PLACE_BUTTON, kind="place")
     text = str(action)
     if isinstance(action, ChooseCommander):
         words = bonus_words(action.name)
@@ -377,11 +391,12 @@ def action_record(action: EngineAction | str, view: dict[str, Any], hand: dict[s
         card = str(action.card)
         lane = LANES[view["tie_lane"]]
         bonus = "with" if view["options"].get("extra_card_bonus", True) else "without"
-        return Action(text, clicks=(hand[card],), button=f"add {pretty(card)} to the {lane} lane", kind="extra",
+        return Action(text, clicks=(hand[card],), button=f"{EXTRA_BUTTON} {pretty(card)} to the {lane} lane",
+                      kind="extra",
                       label=f"add {pretty(card)} to the tied {lane} lane as your extra card (once a game, {bonus} "
                             "your Commander's bonus)")
     if isinstance(action, Pass):
-        return Action(text, button="pass", label="pass: add no extra card" + _why_only_pass(view))
+        return Action(text, button=PASS_BUTTON, label="pass: add no extra card" + _why_only_pass(view))
     raise ValueError(f"{text} is not an action a Card Commander player takes")
 
 

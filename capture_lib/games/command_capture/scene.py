@@ -36,8 +36,9 @@ SHORT = {"Legionnaire": "LEG", "Infantry": "INF", "Cavalry": "CAV", "Chariot": "
 STATES = {KIND_NAMES[kind]: names for kind, names in STATE_NAMES.items()}
 FACING_WORDS = {"N": "towards row 8", "E": "towards file H", "S": "towards row 1", "W": "towards file A"}
 _MIRROR = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
-_DIRECTION_NAMES = {"N": "front", "S": "back", "E": "right", "W": "left", "NE": "front right", "NW": "front left",
-                    "SE": "back right", "SW": "back left"}
+#: The sides of a unit, clockwise from its front (a unit facing N: N, NE, E, ...): what the unit's own words call them.
+_SIDE_NAMES = ("front", "front right", "right", "back right", "back", "back left", "left", "front left")
+_COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 #: The key: every mark, arrow and piece feature this board can draw, named as every text names it.
 KEY = (
@@ -55,14 +56,32 @@ KEY = (
              "+"),
     KeyEntry("last", "last move", "what the other side did last: from where to where", "arrow", "orange", "\u25b8"),
     KeyEntry("blocked", "blocked side", "an enemy next to this side of the unit cannot capture it", "piece", "grey"),
-    KeyEntry("lock", "state lock", "the unit may not flip again until the turn on its padlock has passed", "piece",
-             "yellow"),
+    KeyEntry("lock", "state lock", "the unit may not flip again before the turn on its padlock", "piece", "yellow"),
     KeyEntry("facing", "facing", "the way the unit looks: its front", "piece", "black", "\u2191"),
+    KeyEntry("hidden", "hidden Assassin", "your Assassin, which the other side sees as infantry (a ? on a phone)",
+             "piece", "purple"),
     KeyEntry("command", "Command aura", "next to a Commander in Command State: a unit may take an extra action",
              "hatch", "sky"),
     KeyEntry("fortify", "Fortify aura", "next to a Commander in Fortify State: a unit cannot be captured",
              "dots", "green"),
 )
+#: The buttons of actions that no square's click makes: what the board writes on them, and what the pages call them.
+END_BUTTON = "end the turn"
+READY_BUTTON = "ready"
+FLIP_BUTTON = "flip"
+TURN_BUTTON = "face"
+
+
+def how_to_play() -> str:
+    """How to play on this game's board, in Markdown, naming each control (in bold) as the board writes it."""
+    return ("How to play on this board: in the set-up, click a square of your front row to hide your Assassin "
+            f"there, flip any unit you want to start in its other state, then press **{READY_BUTTON}**. On your "
+            "turn, click one of your units: its moves, captures, shots and Shield Bash targets are marked on the "
+            "board, each with its own shape (the key under the board names them), and its "
+            f"**{FLIP_BUTTON}** and **{TURN_BUTTON}** buttons appear below it. Click a marked square to act. When "
+            f"the Command aura allows an extra action, take it or press **{END_BUTTON}**.")
+
+
 #: How strongly each kind of action marks its square: where two actions end on one square the stronger shows.
 _RANK = {"move": 0, "hide": 0, "bash": 1, "ranged": 2, "capture": 3}
 
@@ -86,26 +105,45 @@ def _owner_words(owner: int, viewer: int | None, players: Sequence[str]) -> str:
     return "your" if viewer is not None and owner == viewer else f"{players[owner]}'s"
 
 
-def unit_words(unit: dict[str, Any], viewer: int | None, players: Sequence[str]) -> str:
-    """A unit as a screen reader hears it ("Blue's Legionnaire, Attack, facing towards row 8")."""
+def unit_sides(unit: dict[str, Any]) -> list[str]:
+    """The sides the unit blocks, named from where it faces (a Red unit facing row 1 blocks its "front left" on the
+    board's south-east): the view gives them as the board's compass directions."""
+    turn = "NESW".index(unit["facing"]) * 2
+    return [_SIDE_NAMES[side] for side in sorted((_COMPASS.index(d) - turn) % 8 for d in unit.get("blocks", ()))]
+
+
+def flips_again_on(unit: dict[str, Any], turn: int) -> int:
+    """The turn on which a unit under the State Lock may flip again, as the engine says it: the view's ``lock`` counts
+    the turns the lock still holds, this one included, and the unit's owner plays every other turn (Blue the odd
+    ones)."""
+    free = turn + unit["lock"]
+    if free % 2 != (1 if unit["owner"] == 0 else 0):
+        free += 1
+    return free
+
+
+def unit_words(unit: dict[str, Any], viewer: int | None, players: Sequence[str], turn: int = 1) -> str:
+    """A unit as a screen reader hears it ("Blue's Legionnaire, Attack, facing towards row 8"); ``turn`` is the turn
+    being played, for the State Lock's turn."""
     words = [f"{_owner_words(unit['owner'], viewer, players)} {unit['kind']}", unit["state"]]
     if unit["kind"] != "Fortress":
         words.append(f"facing {FACING_WORDS[unit['facing']]}")
     if unit.get("blocks"):
-        words.append("blocks its " + ", ".join(_DIRECTION_NAMES[d] for d in unit["blocks"]))
+        words.append("blocks its " + ", ".join(unit_sides(unit)))
     if unit.get("lock"):
-        words.append(f"locked until turn {unit['lock']} has passed")
+        words.append(f"State Lock: may flip again on turn {flips_again_on(unit, turn)}")
     if unit.get("hidden"):
         words.append("your hidden Assassin" if unit["owner"] == viewer else "a hidden Assassin")
     return ", ".join(words)
 
 
-def _piece(unit: dict[str, Any], turned: bool, viewer: int | None, players: Sequence[str]) -> Piece:
+def _piece(unit: dict[str, Any], turned: bool, viewer: int | None, players: Sequence[str], turn: int = 1) -> Piece:
     facing = _MIRROR[unit["facing"]] if turned else unit["facing"]
     walls = tuple(_MIRROR[d] if turned else d for d in unit.get("blocks", ()))
     badges = []
     if unit.get("lock"):
-        badges.append(Badge(f"\U0001f512{unit['lock']}", "lock", f"state lock until turn {unit['lock']}"))
+        free = flips_again_on(unit, turn)
+        badges.append(Badge(f"\U0001f512{free}", "lock", f"State Lock: may flip again on turn {free}"))
     if unit.get("hidden"):
         badges.append(Badge("hidden", "hidden", "hidden Assassin"))
     letter = unit["letter"] if unit["owner"] == 0 else unit["letter"].lower()
@@ -115,11 +153,12 @@ def _piece(unit: dict[str, Any], turned: bool, viewer: int | None, players: Sequ
                  owner=unit["owner"], lines=(unit["state"],),
                  facing="" if unit["kind"] == "Fortress" else facing, walls=walls, badges=tuple(badges),
                  tones=("disabled",) if unit["state"] == "Disabled" else (),
-                 name=unit_words(unit, viewer, players), token=token)
+                 name=unit_words(unit, viewer, players, turn), token=token)
 
 
 def _other_state(unit: dict[str, Any]) -> str:
-    first, second = STATES.get(unit["kind"], ("", ""))
+    """The state a flip turns the unit to; a hidden Assassin flips its disguise, the infantry's Attack or Defend."""
+    first, second = ("Attack", "Defend") if unit.get("hidden") else STATES.get(unit["kind"], ("", ""))
     return second if unit["state"] == first else first
 
 
@@ -139,20 +178,21 @@ def action_record(action: EngineAction, units: dict[str, dict[str, Any]], viewer
         square = text.split()[1]
         unit = units.get(square)
         becomes = f" to {_other_state(unit)}" if unit else ""
-        return Action(text, clicks=(square,), button=f"flip{becomes}", label=f"flip the unit on {square}{becomes}")
+        return Action(text, clicks=(square,), button=f"{FLIP_BUTTON}{becomes}",
+                      label=f"flip the unit on {square}{becomes}")
     if kind == TURN:
         _, square, facing = text.split()
         arrow = {"N": "\u2191", "E": "\u2192", "S": "\u2193", "W": "\u2190"}
         shown = _MIRROR[facing] if viewer == 1 else facing
-        return Action(text, clicks=(square,), button=f"face {arrow[shown]}",
+        return Action(text, clicks=(square,), button=f"{TURN_BUTTON} {arrow[shown]}",
                       label=f"turn the unit on {square} to face {FACING_WORDS[facing]}")
     if kind == ASSASSIN:
         square = text.split()[1]
         return Action(text, clicks=(square,), kind="hide", label=f"hide your Assassin on {square}")
     if kind == END:
-        return Action(text, button="end the turn", label="end the turn without the extra action")
+        return Action(text, button=END_BUTTON, label="end the turn without the extra action")
     if kind == READY:
-        return Action(text, button="ready", label="the set-up is done")
+        return Action(text, button=READY_BUTTON, label="the set-up is done")
     return None
 
 
@@ -283,7 +323,7 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
                                         tones=("light" if light else "dark",), row=r, col=c))
     always = set()
     for unit in view["units"]:
-        builder.pieces.append(_piece(unit, turned, seat, players))
+        builder.pieces.append(_piece(unit, turned, seat, players, view.get("turn", 1)))
         if unit["kind"] == "Commander":
             aura = "command" if unit["state"] == "Command" else "fortify"
             for square in _neighbours(unit["square"]):
@@ -292,6 +332,8 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
             always.add("blocked")
         if unit.get("lock"):
             always.add("lock")
+        if unit.get("hidden"):
+            always.add("hidden")
         if unit["kind"] != "Fortress":
             always.add("facing")
     if view.get("follow_up"):

@@ -509,6 +509,25 @@ def _move_record(move: Move, view: dict[str, Any], by_space: dict[str, list[dict
     return Action(str(move), clicks=(start, end), kind=kind, label=label, route=path)
 
 
+#: The buttons of the actions: what the board writes on them, and what the pages call them.
+ROLL_BUTTON = "roll the dice"
+END_BUTTON = "end the turn"
+LOOK_BUTTON = "look under"
+PLAY_BUTTON = "play"
+KNIGHT_CHOICE = "as your Knight"
+
+
+def how_to_play() -> str:
+    """How to play on this game's board, in Markdown, naming each control (in bold) as the board writes it."""
+    return ("How to play on this board: first place your seven pieces by clicking lit rocks of your territory; for "
+            f"the piece that is your Knight, choose the placement **{KNIGHT_CHOICE}** when the board asks which one. "
+            f"On your turn, you may click one of your pieces and press **{LOOK_BUTTON}** it, or **{PLAY_BUTTON}** a "
+            f"card; then press **{ROLL_BUTTON}**. Click one of your pieces to light the spaces it can reach and click "
+            "one of them; where a move could also take a Crown, kill or leave a Crown behind, the board asks which "
+            "you mean. With a catapult shot, click a numbered firing spot on your back edge, then the enemy rock to "
+            f"aim at. When your moves are done, press **{END_BUTTON}**.")
+
+
 def _records(view: dict[str, Any], legal: Sequence[EngineAction], viewer: int | None) -> list[Action]:
     """One record per legal action (see ``capture_lib.core.scene.Action``)."""
     by_space: dict[str, list[dict[str, Any]]] = {}
@@ -523,7 +542,7 @@ def _records(view: dict[str, Any], legal: Sequence[EngineAction], viewer: int | 
             out.append(_move_record(action, view, by_space, viewer))
         elif isinstance(action, Place):
             piece, space = piece_name(action.piece), BOARD.ids[action.space]
-            label = f"place {piece} on {space}" + (" as your Knight (hidden from the other side)" if action.knight
+            label = f"place {piece} on {space}" + (f" {KNIGHT_CHOICE} (hidden from the other side)" if action.knight
                                                    else "")
             out.append(Action(text, clicks=(space,), kind="place", label=label))
         elif isinstance(action, Shoot):
@@ -532,14 +551,14 @@ def _records(view: dict[str, Any], legal: Sequence[EngineAction], viewer: int | 
             out.append(Action(text, clicks=(spot_id(side, action.spot), aim), kind="aim"))
         elif isinstance(action, Look):
             piece = piece_name(action.piece)
-            out.append(Action(text, clicks=(where[piece],), button=f"look under {piece}",
+            out.append(Action(text, clicks=(where[piece],), button=f"{LOOK_BUTTON} {piece}",
                               label=f"look under {piece} (the other side sees only that you looked)"))
         elif isinstance(action, PlayCard):
             card = BY_CODE[action.card].name
-            button = f"play {card}" + (f" for {piece_name(action.piece)}" if action.piece is not None else "")
+            button = f"{PLAY_BUTTON} {card}" + (f" for {piece_name(action.piece)}" if action.piece is not None else "")
             out.append(Action(text, button=button, label=f"{button}: {BY_CODE[action.card].effect}"))
         elif isinstance(action, Roll):
-            out.append(Action(text, button="roll the dice", label="roll the dice: the white die moves your pieces "
+            out.append(Action(text, button=ROLL_BUTTON, label="roll the dice: the white die moves your pieces "
                               "at home, the black die those in enemy territory"))
         elif isinstance(action, Reroll):
             out.append(Action(text, button="roll again (REROLL)", label="roll both dice again: the second roll stands"))
@@ -548,7 +567,7 @@ def _records(view: dict[str, Any], legal: Sequence[EngineAction], viewer: int | 
             whose = _whose(_side_of_piece(piece), viewer)
             out.append(Action(text, button=f"{piece} dies", label=f"the boulder kills {whose} {piece}"))
         elif isinstance(action, End):
-            out.append(Action(text, button="end the turn", label="end the turn"))
+            out.append(Action(text, button=END_BUTTON, label="end the turn"))
         else:  # pragma: no cover - every action the viewer is offered is one of the above
             out.append(Action(text, button=text, label=text))
     # Where several moves share their clicks (routes to one space), the choice names each by its way there.
@@ -659,8 +678,15 @@ def told(before: dict[str, Any] | None, line: str, after: dict[str, Any], actor:
         knight = " as its Knight" if words[-1] == "knight" else ""
         return LastMove(actor, f"{who} places {words[1]} on {words[2]}{knight}", spaces=(words[2],))
     if verb == "look":
-        return LastMove(actor, f"{who} looks under {words[1]}" if len(words) > 1 else
-                        f"{who} looks under one of its pieces")
+        if len(words) < 2:
+            return LastMove(actor, f"{who} looks under one of its pieces")
+        # The one who looked sees what is under the piece: the board says it and marks the piece's space.
+        piece = _pieces_by_id(after).get(words[1], {})
+        if viewer == side and piece.get("where"):
+            what = "your Knight" if piece.get("knight") else "a Soldier"
+            return LastMove(actor, f"{who} looks under {words[1]} on {piece['where']}: it is {what}",
+                            spaces=(piece["where"],))
+        return LastMove(actor, f"{who} looks under {words[1]}")
     if verb == "play":
         card = BY_CODE[parse_card(words[1])].name
         piece = words[2] if len(words) > 2 else ""

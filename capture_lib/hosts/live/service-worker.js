@@ -14,7 +14,9 @@
 //   when the network fails, so a rebuilt book reaches the reader at once.
 // - A page tells it which files it used (a message {type: "keep", urls}): they are kept the same way, so
 //   the first page read opens again offline with its stylesheets and scripts.
-// - A new version removes the caches of the old ones.
+// - A new version keeps an old version's caches while a page read before the rebuild still needs them: each old
+//   page leaves once the new version has cached its replacement, and an old version's runtime with its last
+//   page (retire), so whatever a reader could open offline before a rebuild, they still can.
 /* global MANIFEST */
 
 const RUNTIME = `capture-runtime-${MANIFEST.version}`;
@@ -34,11 +36,30 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys()
-    .then((names) => Promise.all(names.filter((name) => name.startsWith("capture-") && name !== RUNTIME && name !== PAGES)
-      .map((name) => caches.delete(name))))
-    .then(() => self.clients.claim()));
+  event.waitUntil(retire().then(() => self.clients.claim()));
 });
+
+// Older versions' caches go once nothing in them is needed: an old page is dropped when this version has cached
+// the page that replaces it, and an old version's pages and runtime go together with its last page. Caches of
+// no version this worker knows are dropped at once.
+async function retire() {
+  const names = (await caches.keys()).filter((name) => name.startsWith("capture-") && name !== RUNTIME && name !== PAGES);
+  const fresh = await caches.open(PAGES);
+  for (const name of names) {
+    if (!name.startsWith("capture-pages-")) {
+      if (!names.includes(name.replace("capture-runtime-", "capture-pages-"))) await caches.delete(name);
+      continue;
+    }
+    const old = await caches.open(name);
+    let pages = 0;
+    for (const request of await old.keys()) {
+      if (fixed(new URL(request.url))) continue;
+      if (await fresh.match(request, { ignoreVary: true })) await old.delete(request);
+      else pages += 1;
+    }
+    if (!pages) await Promise.all([caches.delete(name), caches.delete(name.replace("capture-pages-", "capture-runtime-"))]);
+  }
+}
 
 async function fromCacheFirst(request) {
   const kept = await caches.match(request);
@@ -51,7 +72,7 @@ async function fromCacheFirst(request) {
 async function fromNetworkFirst(request) {
   try {
     const answer = await fetch(request);
-    if (answer.ok) (await caches.open(PAGES)).put(request, answer.clone());
+    if (answer.ok) (await caches.open(PAGES)).put(request, answer.clone()).then(retire);
     return answer;
   } catch (err) {
     const kept = await caches.match(request, { ignoreVary: true });

@@ -247,7 +247,8 @@ function drawRow(area, spaces, scene, ctx) {
 const ZOOM_FROM = 700;
 
 function drawFree(area, spaces, scene, ctx) {
-  const place = (s) => ({ left: `${((s.x - s.w / 2 - area.x) / area.w) * 100}%`, top: `${((s.y - s.h / 2 - area.y) / area.h) * 100}%`,
+  // Placed by its centre, so that a space smaller than a finger grows around it (board.css: 24 px at the least).
+  const place = (s) => ({ left: `${((s.x - area.x) / area.w) * 100}%`, top: `${((s.y - area.y) / area.h) * 100}%`,
     width: `${(s.w / area.w) * 100}%`, height: `${(s.h / area.h) * 100}%` });
   const nodes = spaces.map((space) => spaceControl(space, scene, ctx, { style: place(space), tabindex: ctx.live && !ctx.clickable(space.id) ? "-1" : null }));
   const stage = h("div", { className: "cap-free", style: { aspectRatio: `${area.w} / ${area.h}` } },
@@ -324,32 +325,64 @@ function overlay(area, scene, ctx) {
 }
 
 // A large map (Medieval Capture's) sits in a viewport that scrolls, at the zoom the reader picks; a phone
-// starts at twice its width, where a space is a finger's size. The zoom and the place looked at are kept
-// between redraws; a scene may ask to open on a part of the map (its focus).
+// starts at 1.5x or more, where a space is a finger's size. The zoom and the place looked at are kept
+// between redraws; a scene may ask to open on a part of the map (its focus: a lesson's targets), and a new
+// focus (the next level) opens there again.
 const ZOOMS = [1, 1.5, 2, 3];
+const onPhone = () => Boolean(window.matchMedia && window.matchMedia("(max-width: 600px)").matches);
+function openingZoom(area, scene, phone) {
+  // A focus opens at the largest zoom that shows all of it, centred on it; on a phone never below 1.5x (the
+  // whole map there is an overview, see overview), elsewhere at least 1.5x around a focus and 1x without one.
+  const [fx, fy, fw, fh] = scene.focus || [0, 0, area.w, area.h];
+  const room = Math.min(area.w / fw, (phone ? 3 : area.h / fh));
+  const fits = ZOOMS.filter((z) => z <= Math.max(1.5, room)).pop();
+  return { zoom: scene.focus ? Math.max(fits, 1.5) : phone ? 2 : 1,
+    scrollTo: scene.focus ? [(fx + fw / 2 - area.x) / area.w, (fy + fh / 2 - area.y) / area.h] : null };
+}
+
+// The whole map on a phone is an overview: its spaces are smaller than a finger, so a tap zooms in there
+// (to 2x, centred on the tap) instead of choosing a space. A key's Enter still chooses (a click of no pointer).
+function overview(viewport, ctx, zoomTo) {
+  viewport.classList.add("cap-overview");
+  viewport.addEventListener("click", (event) => {
+    if (event.detail === 0) return;
+    event.stopPropagation();
+    event.preventDefault();
+    const box = viewport.getBoundingClientRect();
+    ctx.ui.scrollTo = [(event.clientX - box.left + viewport.scrollLeft) / viewport.scrollWidth,
+      (event.clientY - box.top + viewport.scrollTop) / viewport.scrollHeight];
+    zoomTo(2);
+  }, true);
+}
+
 function zoomable(node, area, scene, ctx) {
   if (area.w < ZOOM_FROM) return node;
   const ui = ctx.ui;
-  if (ui.zoom === undefined) {
-    const phone = window.matchMedia && window.matchMedia("(max-width: 600px)").matches;
-    // A focus opens at the largest zoom that shows all of it (at least 1.5x; the whole map fits the viewport at
-    // 1x), centred on it; a phone opens at 2x or more.
-    const [fx, fy, fw, fh] = scene.focus || [0, 0, area.w, area.h];
-    const fits = scene.focus ? ZOOMS.filter((z) => z <= Math.max(1.5, Math.min(area.w / fw, area.h / fh))).pop() : 1;
-    ui.zoom = Math.max(fits, phone ? 2 : 1);
-    if (scene.focus) ui.scrollTo = [(fx + fw / 2 - area.x) / area.w, (fy + fh / 2 - area.y) / area.h];
+  const phone = onPhone();
+  const focus = JSON.stringify(scene.focus || null);
+  if (ui.zoom === undefined || ui.zoomFocus !== focus) {
+    ui.zoomFocus = focus;
+    ({ zoom: ui.zoom, scrollTo: ui.scrollTo } = openingZoom(area, scene, phone));
+    ui.scroll = null;
   }
   const inner = h("div", { className: "cap-zoomed", style: { width: `${ui.zoom * 100}%` } }, node);
   const viewport = h("div", { className: "cap-viewport", tabindex: ui.zoom > 1 ? "0" : null, role: ui.zoom > 1 ? "region" : null,
     "aria-label": ui.zoom > 1 ? "the map, zoomed in: scroll to look around" : null }, inner);
   viewport.addEventListener("scroll", () => { ui.scroll = [viewport.scrollLeft, viewport.scrollTop]; });
-  queueMicrotask(() => {
+  // The place to look at is set once the map is laid out (a board drawn before it is on the page waits for it).
+  const settle = (tries) => {
+    if (!inner.isConnected || !inner.clientWidth) {
+      if (tries > 0) requestAnimationFrame(() => settle(tries - 1));
+      return;
+    }
     if (ui.scrollTo) {
       viewport.scrollLeft = ui.scrollTo[0] * inner.clientWidth - viewport.clientWidth / 2;
       viewport.scrollTop = ui.scrollTo[1] * inner.clientHeight - viewport.clientHeight / 2;
       ui.scrollTo = null;
+      ui.scroll = [viewport.scrollLeft, viewport.scrollTop];  // a redraw before the scroll event keeps the place
     } else if (ui.scroll) [viewport.scrollLeft, viewport.scrollTop] = ui.scroll;
-  });
+  };
+  queueMicrotask(() => settle(60));
   const index = ZOOMS.indexOf(ui.zoom);
   const zoomTo = (i) => {
     const level = ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, i))];
@@ -359,6 +392,7 @@ function zoomable(node, area, scene, ctx) {
     ui.zoom = level;
     ctx.redraw();
   };
+  if (phone && ui.zoom === 1) overview(viewport, ctx, (level) => zoomTo(ZOOMS.indexOf(level)));
   const tools = h("div", { className: "cap-zoom", role: "group", "aria-label": "zoom the map" },
     h("button", { type: "button", disabled: index <= 0, onclick: () => zoomTo(index - 1) }, srOnly("zoom out"), h("span", { "aria-hidden": "true" }, "\u2212")),
     h("span", { className: "cap-zoom-level" }, `${ui.zoom}\u00d7`),
@@ -667,23 +701,56 @@ function lessonButton(model, label, command, extra = {}) {
 }
 
 function stars(n, of = 3) {
-  return h("span", { className: "cap-stars" }, srOnly(`${n} of ${of} stars`),
-    h("span", { "aria-hidden": "true" }, "\u2605".repeat(n) + "\u2606".repeat(Math.max(0, of - n))));
+  const shown = Math.max(0, Math.min(of, Math.floor(Number(n)) || 0));
+  return h("span", { className: "cap-stars" }, srOnly(`${shown} of ${of} stars`),
+    h("span", { "aria-hidden": "true" }, "\u2605".repeat(shown) + "\u2606".repeat(of - shown)));
 }
 
-// A course's progress in this browser: the best stars won on each level, by game.
-function courseProgress(game) {
+// A course's progress in this browser: the best stars (1, 2 or 3) won on each level, by game. The store may hold
+// anything (another version of the book wrote it, or a curious student did): only a plain object's levels with
+// 1 to 3 stars are read, the rest is left out with one note in the console, and nothing is lost: before new
+// stars are written over a value read only in part, that value is kept as it was, under the key with ":unread".
+const PROGRESS_NOTED = new Set();
+function readProgress(text) {
+  let parsed;
+  try { parsed = JSON.parse(text || "{}"); } catch (err) { parsed = undefined; }
+  const progress = {};
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return { progress, whole: false };
+  let whole = true;
+  for (const [level, won] of Object.entries(parsed)) {
+    if (won === 1 || won === 2 || won === 3) progress[level] = won;
+    else whole = false;
+  }
+  return { progress, whole };
+}
+
+function storedProgress(game) {
   const store = storage();
-  try { return JSON.parse((store && store.getItem(`capture-course:${game}`)) || "{}") || {}; } catch (err) { return {}; }
+  const key = `capture-course:${game}`;
+  let text = null;
+  try { text = store ? store.getItem(key) : null; } catch (err) { text = null; }
+  const { progress, whole } = readProgress(text);
+  if (text !== null && !whole && !PROGRESS_NOTED.has(key)) {
+    PROGRESS_NOTED.add(key);
+    console.warn(`The course progress this browser keeps for ${game} is not as this book writes it: the levels it `
+      + "could read are shown, and the rest is kept as it was.");
+  }
+  return { store, key, text, progress, whole };
+}
+
+function courseProgress(game) {
+  return storedProgress(game).progress;
 }
 
 function keepProgress(lesson) {
-  const store = storage();
-  if (!store || lesson.kind !== "course" || lesson.status !== "won" || !lesson.stars) return;
-  const progress = courseProgress(lesson.game);
-  if ((progress[lesson.level] || 0) >= lesson.stars) return;
+  if (lesson.kind !== "course" || lesson.status !== "won" || !lesson.stars) return;
+  const { store, key, text, progress, whole } = storedProgress(lesson.game);
+  if (!store || (progress[lesson.level] || 0) >= lesson.stars) return;
   progress[lesson.level] = lesson.stars;
-  try { store.setItem(`capture-course:${lesson.game}`, JSON.stringify(progress)); } catch (err) { /* storage full */ }
+  try {
+    if (text !== null && !whole && store.getItem(`${key}:unread`) === null) store.setItem(`${key}:unread`, text);
+    store.setItem(key, JSON.stringify(progress));
+  } catch (err) { /* storage full or switched off: the stars are shown, not kept */ }
 }
 
 // A course opened again goes on at the first level this browser has not won yet (once a page, and only from
@@ -698,7 +765,10 @@ function resumeCourse(model, ui, lesson) {
   if (keys.some((key) => progress[key]) && next && next !== lesson.level) model.send({ type: "lesson", do: "level", key: next });
 }
 
-function coursePanel(model, lesson) {
+// The course above the board: its level map (folded on a phone, where it would push the board off the screen),
+// the level, its goal and the move counter. What the learner does and is told comes under the board
+// (courseVerdict), where the eye is after a move.
+function coursePanel(model, lesson, ui) {
   const progress = courseProgress(lesson.game);
   const map = h("nav", { className: "cap-course-map", "aria-label": "the course's levels" },
     (lesson.stages || []).map(([stage, levels]) => h("div", { className: "cap-course-stage" },
@@ -710,11 +780,23 @@ function coursePanel(model, lesson) {
         title, won ? h("span", { className: "cap-stars", "aria-hidden": "true" }, ` ${"\u2605".repeat(won)}`) : null,
         won ? srOnly(`, ${plural(won, "star", "stars")} won`) : null);
       })))));
-  const playing = lesson.status === "try";
-  const parts = [h("div", { className: "cap-lesson-title" }, lesson.course), map,
+  if (ui.mapOpen === undefined) ui.mapOpen = !(window.matchMedia && window.matchMedia("(max-width: 600px)").matches);
+  const won = Object.keys(progress).length;
+  const folded = h("details", { className: "cap-course-levels-all", open: ui.mapOpen ? true : null,
+    ontoggle: (event) => { ui.mapOpen = event.target.open; } },
+  h("summary", {}, `all ${plural(lesson.count, "level", "levels")}` + (won ? ` (${won} won in this browser)` : "")), map);
+  return h("div", { className: `cap-lesson cap-course cap-lesson-is-${lesson.status}` },
+    h("div", { className: "cap-lesson-title" }, lesson.course), folded,
     h("div", { className: "cap-lesson-step" }, `Level ${lesson.index + 1} of ${lesson.count} \u00b7 ${lesson.stage}: ${lesson.title}`),
     h("p", { className: "cap-lesson-goal" }, h("strong", {}, "Goal: "), lesson.goal),
-    h("p", { className: "cap-lesson-par" }, `Moves: ${lesson.moves} (par ${lesson.par})`)];
+    h("p", { className: "cap-lesson-par" }, `Moves: ${lesson.moves} (par ${lesson.par})`));
+}
+
+// Under the board: what the level says of the learner's play (the verdict after a move, the solution's next
+// step, the hint), the stars, and the buttons. A new verdict is scrolled into view.
+function courseVerdict(model, lesson) {
+  const playing = lesson.status === "try";
+  const parts = [];
   if (lesson.feedback) {
     const tone = lesson.status === "won" ? "right" : lesson.status === "lost" ? "wrong" : "revealed";
     parts.push(h("p", { className: `cap-lesson-feedback cap-lesson-${tone}`, role: "status" }, lesson.feedback));
@@ -727,11 +809,24 @@ function coursePanel(model, lesson) {
     playing && !lesson.answer ? lessonButton(model, "show the solution", "answer") : null,
     lessonButton(model, "try again", "again"),
     lesson.next ? lessonButton(model, "next level \u203a", "next", { className: lesson.status === "won" ? "cap-primary" : "" }) : null));
-  return h("div", { className: `cap-lesson cap-course cap-lesson-is-${lesson.status}` }, parts);
+  return h("div", { className: `cap-lesson cap-course-verdict cap-lesson-is-${lesson.status}` }, parts);
 }
 
-function lessonPanel(model, lesson, live) {
-  if (lesson.kind === "course" && !lesson.static && live) return coursePanel(model, lesson);
+function isCourse(lesson, live) {
+  return Boolean(lesson) && lesson.kind === "course" && !lesson.static && live;
+}
+
+// Once a level is won or lost, its verdict is brought into view (on a phone it may lie under the map).
+function showVerdict(el, lesson, ui) {
+  const said = `${lesson.level}/${lesson.status}`;
+  if (ui.verdictShown === said) return;
+  ui.verdictShown = said;
+  const verdict = el.querySelector(".cap-course-verdict");
+  if (verdict && lesson.status !== "try" && verdict.scrollIntoView) verdict.scrollIntoView({ block: "nearest" });
+}
+
+function lessonPanel(model, lesson, live, ui) {
+  if (isCourse(lesson, live)) return coursePanel(model, lesson, ui);
   if (lesson.static || !live) {
     return h("div", { className: "cap-lesson cap-lesson-static" },
       h("div", { className: "cap-lesson-title" }, lesson.title || ""),
@@ -894,7 +989,7 @@ export default {
       if (ui.focus === null || !scene.spaces.some((s) => s.id === ui.focus)) ui.focus = (scene.spaces[0] || {}).id || null;
       const parts = [];
       const lesson = lessonOf(values);
-      if (lesson) parts.push(lessonPanel(model, lesson, live));
+      if (lesson) parts.push(lessonPanel(model, lesson, live, ui));
       if (values.teaching) parts.push(h("div", { className: "cap-teaching", role: "note" }, "Teaching view: every hidden card and piece is shown. Turn it off for a real game."));
       const curtain = live ? values.curtain : "";
       if (curtain) {
@@ -904,6 +999,7 @@ export default {
       }
       parts.push(statusNode(scene));
       parts.push(h("div", { className: "cap-stage" }, scene.areas.map((area) => drawArea(area, playable, ctx))));
+      if (isCourse(lesson, live)) parts.push(courseVerdict(model, lesson));
       if ((scene.panels || []).length) parts.push(h("div", { className: "cap-panels" }, scene.panels.map(panelNode)));
       parts.push(lastNode(scene, model));
       if (live) parts.push(...buildControls(playable, ctx));
@@ -937,6 +1033,7 @@ export default {
       answered = false;
       if (lesson) keepProgress(lesson);
       if (lesson && live) resumeCourse(model, ui, lesson);
+      if (isCourse(lesson, live)) showVerdict(el, lesson, ui);
     };
     // Whether the values changed since the last draw (an answer came): the live region then says its message,
     // even where it is the same words as before (the same move refused twice).

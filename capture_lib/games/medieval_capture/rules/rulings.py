@@ -74,7 +74,7 @@ RULINGS: tuple[Ruling, ...] = (
         title="The board",
         question="The rulebook describes rock trails, two rivers, two lakes, a Cathedral, Crown, Knight and "
                  "treasure spaces and two dungeons, but the printed board is not part of the text.",
-        ruling="The engine plays on a board designed for this project and stored as data (board.json): each "
+        ruling="The engine plays on a board designed for this project, drawn on every page of this chapter: each "
                "territory has 51 numbered spaces (44 rocks, 3 of them Crown spaces, 4 Knight spaces, 5 treasure "
                "spaces, 2 bridges; 7 boats), a dungeon behind its Crowns, and a lake with three boats. Both "
                "rivers, four boats long, cross the border, two boats in each territory. The Cathedral sits "
@@ -193,7 +193,6 @@ RULINGS: tuple[Ruling, ...] = (
                "except a Crown space, one piece per rock. Blue places all its pieces first, then Red.",
         reason="Crown spaces hold the Crowns, and home pieces may not end a move on their own Crown, so "
                "they may not start on one either.",
-        option="blue_pieces",
     ),
     Ruling(
         key="piece-names",
