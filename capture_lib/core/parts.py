@@ -79,6 +79,11 @@ class ScenePart(Protocol):
         (``capture_lib.core.scene.SCENE_ARGUMENTS``)."""
         ...
 
+    def how_to_play(self) -> str:
+        """How to play on the game's board, in Markdown, each control named (in bold) as the board writes it:
+        the play page prints it, so the page and the board never disagree."""
+        ...
+
 
 class PlayersPart(Protocol):
     """The game's computer players (``capture_lib/games/<game>/players/``); ``capture_lib.search.levels``

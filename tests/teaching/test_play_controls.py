@@ -50,7 +50,7 @@ def offered(slug: str, wanted: set[str], steps: int = 400) -> set[str]:
 
 @pytest.mark.parametrize("slug", list_games())
 def test_the_how_to_play_text_names_only_controls_the_board_shows(slug):
-    scene = describe(slug).require("scene")
+    scene = describe(slug).scene
     text = scene.how_to_play()
     named = set(re.findall(r"\*\*(.+?)\*\*", text))
     shown = named & board_buttons()
@@ -68,7 +68,7 @@ def test_the_play_page_prints_the_generated_text_and_names_no_other_control(slug
     sources = [cell.source for cell in nb.cells]
     assert any("how_to_play()" in source for source in sources)
     outputs = [o.get("data", {}).get("text/markdown", "") for cell in nb.cells for o in cell.get("outputs", [])]
-    assert describe(slug).require("scene").how_to_play() in outputs, "refresh the play page's stored output"
+    assert describe(slug).scene.how_to_play() in outputs, "refresh the play page's stored output"
     prose = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
     pressed = set(re.findall(r"press \*\*(.+?)\*\*", prose))
     assert pressed <= board_buttons(), f"{slug}: the page says to press {sorted(pressed - board_buttons())}"

@@ -74,3 +74,9 @@ def scene(view: dict[str, Any], legal: Sequence[EngineAction] = (), recent: Sequ
         status = f"{players[view['to_act']]} rolled {view['roll']}: step or wait"
     hints = ("Click a square to hide your trap there.",) if any(str(a).startswith("trap") for a in legal) else ()
     return b.build(KEY, (status,), hints=hints, seat=seat, over=view["over"], focus=focus)
+
+
+def how_to_play() -> str:
+    """How to play on a Trap Race board, in Markdown, each control in bold as the board writes it."""
+    return ("How to play on this board: click a square to hide your trap there; then, each turn, press **step** "
+            "to move your pawn the die's number of squares forward, or **wait** to stay.")
