@@ -16,14 +16,17 @@ when it is called, so one player serves every game:
 
 A player's ``seed`` is its own, never the game's: it feeds only the free choices that no observation can
 vary, such as a set-up made before anything is on the board (the first piece placed sees the same
-empty board in every game). A game's factory may ignore it. ``make_player`` without a seed gives an
-untimed player seed 0 (reproducible, as tests and the golden playthroughs need) and a timed one a seed
-from the operating system's entropy, so that the boards' computer sets up differently every game.
+empty board in every game), or which of two near-equal moves to play. Without a seed, a player takes
+a new one for each game it plays, ``seat_seed(game seed, seat)``: a hash of the game's seed, so the
+computer's set-up and choices change with every new game (whose seed is fresh, and secret, on a board),
+reveal nothing of the deal or the dice, and come back exactly when a saved game, which holds its seed,
+is played again. A seed given (a test, a board told ``computer_seed``) is the player's for every game;
+a game's player then draws a new choice each game from it and the game's seed. A game's factory may
+ignore its seed where the observations already differ from game to game (a deal, dice).
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -31,7 +34,7 @@ from typing import Any
 from capture_lib.core.protocol import State
 from capture_lib.search.mcts import LEVELS, mcts_player
 from capture_lib.search.oracle import oracle_player
-from capture_lib.search.simple import Player, game_package, random_player, simple_player
+from capture_lib.search.simple import Player, game_package, random_player, seat_seed, simple_player
 
 #: ``rule`` is each game's rule-based player; the others are MCTS with growing budgets.
 LEVEL_NAMES = ("random", "rule", "easy", "medium", "hard")
@@ -85,33 +88,33 @@ def plays_as(slug: str) -> tuple[dict[str, str], str]:
     return dict(getattr(package, "PLAYS_AS", {})), getattr(package, "PLAYS_AS_WHY", "")
 
 
-def player_seed(seed: int | None, timed: bool) -> int:
-    """The seed a player gets: ``seed`` if given, else 0 untimed and fresh entropy timed (module docstring)."""
-    if seed is not None:
-        return seed
-    return secrets.randbits(64) if timed else 0
+def _build(name: str, slug: str, timed: bool, seed: int) -> Player:
+    """Game ``slug``'s player called ``name`` with its own ``seed``."""
+    # A level that this game plays as another one (its luck leaves no room for it).
+    level = plays_as(slug)[0].get(name, name) if name in LEVEL_NAMES else name
+    own = _own(slug, "LEVEL_PLAYERS" if level in LEVEL_NAMES else "ANALYSIS_PLAYERS")
+    if level in own:
+        return own[level](timed, seed)
+    if level in LEVEL_NAMES + ANALYSIS_PLAYERS:
+        return _shared(level, timed)
+    games = ", ".join(game_players().get(name, ()))
+    raise ValueError(f"the player {name!r} plays only {games}, not {slug}")
 
 
-def _dispatch(name: str, timed: bool, seed: int) -> Player:
-    """A player that builds, once per game, that game's player called ``name`` and plays it."""
-    built: dict[str, Player] = {}
+def _dispatch(name: str, timed: bool, seed: int | None) -> Player:
+    """A player that builds the game's player called ``name`` and plays it: with ``seed`` given, once for
+    each kind of game it is asked to play; without, once for each game and seat, seeded ``seat_seed``."""
+    built: dict[tuple[str, int], tuple[int, Player]] = {}
 
     def player(state: State, seat: int) -> Any:
         slug = state.game.slug
-        chosen = built.get(slug)
-        if chosen is None:
-            # A level that this game plays as another one (its luck leaves no room for it).
-            level = plays_as(slug)[0].get(name, name) if name in LEVEL_NAMES else name
-            own = _own(slug, "LEVEL_PLAYERS" if level in LEVEL_NAMES else "ANALYSIS_PLAYERS")
-            if level in own:
-                chosen = own[level](timed, seed)
-            elif level in LEVEL_NAMES + ANALYSIS_PLAYERS:
-                chosen = _shared(level, timed)
-            else:
-                games = ", ".join(game_players().get(name, ()))
-                raise ValueError(f"the player {name!r} plays only {games}, not {slug}")
-            built[slug] = chosen
-        return chosen(state, seat)
+        own = seat_seed(state.seed, seat) if seed is None else seed
+        key = (slug, seat if seed is None else -1)
+        entry = built.get(key)
+        if entry is None or entry[0] != own:
+            # A new game (another seed): a new player, which forgets what it kept of the last game.
+            entry = built[key] = (own, _build(name, slug, timed, own))
+        return entry[1](state, seat)
 
     player.__name__ = name + ("" if timed else "_untimed")
     player.__doc__ = f"The computer player {name!r} of whichever game it is asked to play (``levels``)."
@@ -126,7 +129,7 @@ def player_for(level: str, timed: bool = True, seed: int | None = None) -> Playe
     """
     if level not in LEVEL_NAMES:
         raise ValueError(f"bad level {level!r}; choose one of: {', '.join(LEVEL_NAMES)}")
-    return _dispatch(level, timed, player_seed(seed, timed))
+    return _dispatch(level, timed, seed)
 
 
 def make_player(name: str, *, timed: bool, seed: int | None = None) -> Player:
@@ -140,4 +143,4 @@ def make_player(name: str, *, timed: bool, seed: int | None = None) -> Player:
     names = player_names()
     if name not in names:
         raise ValueError(f"bad player {name!r}; choose one of: {', '.join(names)}")
-    return _dispatch(name, timed, player_seed(seed, timed))
+    return _dispatch(name, timed, seed)

@@ -23,6 +23,13 @@ remembers the positions it has left behind it this game (``Repetitions``) and ch
 back to one of them ``REPEAT`` for each time it did (a contempt for the draw): the search then spends
 its moves on progress. A draw at the turn limit within the search's sight is charged ``CONTEMPT``.
 
+A game without luck would give the same replies to the same moves in every game, and a won game could
+be replayed move for move. So each root action gets a small bonus (``NOISE`` at most, less than an
+advance of three rows; ``OPENING_NOISE`` in the first turns), drawn from the player's secret for the game
+(``game_secret``) and the move number: among actions the search finds about equal, which one is played
+changes from game to game, while a better action by more than that is always preferred. The set-up hides
+the Assassin as the rule-based player does, on a square drawn from the same secret (``rule.setup_choice``).
+
 Budgets are counted in positions searched (``LEVELS``): the same position gives the same move on any
 machine, which the simulator needs; the boards add a time limit on top (``timed=True``).
 ``bench/bench_command_capture_players.py`` prints how the levels fare against each other and the time a move takes.
@@ -30,6 +37,7 @@ machine, which the simulator needs; the boards add a time limit on top (``timed=
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -53,6 +61,7 @@ from capture_lib.games.command_capture.rules.units import (
     NEIGHBOURS,
     SIE,
 )
+from capture_lib.search.simple import game_secret
 
 #: Nodes (positions searched, quiescence included) and seconds per move, by level.
 #: Each level searches about ten times the positions of the one below, so that the ratings of the levels
@@ -85,6 +94,11 @@ REPEAT = 90
 #: What a draw at the turn limit is worth to the searching side: a little less than nothing, so that it
 #: is chosen only over a position worse than that.
 CONTEMPT = 150
+#: The largest bonus a root action may get from the game's secret (see the module's docstring), and in the
+#: opening (up to turn ``OPENING_TURNS``), where the search finds a few plans about as good and would pick
+#: the same one every game.
+NOISE = 30
+OPENING_NOISE, OPENING_TURNS = 90, 6
 #: How deep the captures are followed below the nominal depth.
 QUIESCENCE_DEPTH = 6
 _TAKES = frozenset((CAPTURE, RANGED, BASH))
@@ -204,9 +218,11 @@ class Search:
     """One move's search: the budget, the tables and the statistics (``nodes``, ``depth``)."""
 
     def __init__(self, seat: int, nodes: int, seconds: float | None, suspects: int,
-                 repetitions: Repetitions | None = None) -> None:
+                 repetitions: Repetitions | None = None, noise: dict[Any, int] | None = None) -> None:
         self.seat = seat
         self.repetitions = repetitions
+        #: Each root action's bonus from the game's secret (see the module's docstring).
+        self.noise = noise or {}
         self.max_nodes = nodes
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.suspects = suspects
@@ -346,13 +362,16 @@ class Search:
                 iteration_best, iteration_value = None, -_INFINITY
                 for a in self._order(state, actions, 0, best):
                     child = state.play(a)
-                    value = self._child_value(child, me, depth, alpha, _INFINITY, 1) - self._repeated(child)
+                    # The bonus and the repetition's charge move the window, so a value that fails low
+                    # (an upper bound) never passes for an exact one once they are added.
+                    offset = self.noise.get(a, 0) - self._repeated(child)
+                    value = self._child_value(child, me, depth, alpha - offset, _INFINITY, 1) + offset
                     if value > iteration_value:
                         iteration_best, iteration_value = a, value
                         alpha = max(alpha, value)
                 best, best_value = iteration_best, iteration_value
                 self.depth, self.value = depth, best_value
-                if abs(best_value) >= WIN - 64:
+                if abs(best_value) >= WIN - 64 - OPENING_NOISE - REPEAT * 64:
                     break  # a forced win or loss is found: deeper search cannot change it
                 depth += 1
         except _OutOfBudget:
@@ -389,31 +408,36 @@ def suspects(state: State, seat: int) -> int:
 
 
 def choose(state: State, seat: int, nodes: int, seconds: float | None = None,
-           repetitions: Repetitions | None = None) -> tuple[Any, Search]:
+           repetitions: Repetitions | None = None, secret: int = 0) -> tuple[Any, Search]:
     """The action ``seat`` takes in ``state`` after a search of at most ``nodes`` positions (and ``seconds``).
 
     The search reads only what ``seat`` may see: it runs on the seat's belief board. With ``repetitions``
     (the player's memory of this game), a move back to a position left before is charged ``REPEAT``
-    each time, and the position the chosen action leaves is remembered.
+    each time, and the position the chosen action leaves is remembered. ``secret`` is the player's for
+    the game (``game_secret``): it draws the set-up and the root actions' bonuses (``NOISE``).
     """
     if state.phase == "setup":
-        return setup_choice(state, seat), Search(seat, nodes, seconds, 0)
+        return setup_choice(state, seat, secret), Search(seat, nodes, seconds, 0)
     count = suspects(state, seat)
     world = belief(state, seat)
     if repetitions is not None:
         repetitions.start(world)
-    search = Search(seat, nodes, seconds, count, repetitions)
+    rng = random.Random(f"command-capture noise/{secret}/{len(state.history)}")
+    most = OPENING_NOISE if state.turn <= OPENING_TURNS else NOISE
+    noise = {a: rng.randrange(most + 1) for a in world.legal_actions()}
+    search = Search(seat, nodes, seconds, count, repetitions, noise)
     action, _ = search.root(world)
     if repetitions is not None:
         repetitions.record(world.play(action))
     return action, search
 
 
-def alphabeta_player(level: str = "hard", timed: bool = True) -> Callable[[State, int], Any]:
+def alphabeta_player(level: str = "hard", timed: bool = True, seed: int = 0) -> Callable[[State, int], Any]:
     """A player function ``(state, seat) -> action`` searching with ``level``'s budget (``LEVELS``).
 
     ``timed=False`` drops the time limit: only the node budget stops the search, so the moves depend
-    on nothing but the position (what the simulator needs for reproducible runs).
+    on nothing but the position and the player's secret for the game (``game_secret`` of its ``seed``),
+    which the simulator needs for reproducible runs.
     """
     if level not in LEVELS:
         raise ValueError(f"bad level {level!r}; choose one of: {', '.join(LEVELS)}")
@@ -421,7 +445,8 @@ def alphabeta_player(level: str = "hard", timed: bool = True) -> Callable[[State
     repetitions = Repetitions()
 
     def player(state: State, seat: int) -> Any:
-        action, _ = choose(state, seat, nodes, seconds if timed else None, repetitions)
+        secret = game_secret(seed, state, seat)
+        action, _ = choose(state, seat, nodes, seconds if timed else None, repetitions, secret)
         return action
 
     player.__name__ = f"alphabeta_{level}" + ("" if timed else "_untimed")

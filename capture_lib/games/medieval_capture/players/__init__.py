@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from capture_lib.games.medieval_capture.players.players import ANALYSIS_PLAYERS, LEVEL_PLAYERS
 from capture_lib.games.medieval_capture.players.rule import rule_player
+from capture_lib.games.medieval_capture.players.setup import hidden_setup
 from capture_lib.search.simple import Player
 
 #: The ``rule`` level's play (its set-up is varied in ``LEVEL_PLAYERS``).
 RULE_PLAYER: Player = rule_player
+#: The game's hidden set-up (the Knight's space), as ``setup.hidden_setup`` reads it.
+HIDDEN_SETUP = hidden_setup
 
-__all__ = ["ANALYSIS_PLAYERS", "LEVEL_PLAYERS", "RULE_PLAYER"]
+__all__ = ["ANALYSIS_PLAYERS", "HIDDEN_SETUP", "LEVEL_PLAYERS", "RULE_PLAYER"]
