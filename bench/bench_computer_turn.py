@@ -30,12 +30,14 @@ from __future__ import annotations
 import argparse
 import http.server
 import json
+import os
 import pathlib
 import shutil
 import statistics
 import sys
 import tempfile
 import threading
+import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -197,11 +199,29 @@ json.dumps(figures)
 """
 
 
-def search_in_browser(browser, url: str, games: list[str], level: str, count: int) -> dict:
-    """Part 2 for one browser: per game, the seconds of each decision and what the search reported."""
+def cpu_seconds() -> float:
+    """The processor time of every process this bench started (the browsers, their drivers), so far."""
+    import psutil
+
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            times = child.cpu_times()
+        except psutil.Error:
+            continue
+        total += times.user + times.system
+    return total
+
+
+def search_in_browser(browser, url: str, games: list[str], level: str, count: int) -> tuple[dict, float]:
+    """Part 2 for one browser: per game, the seconds of each decision and what the search reported; and the
+    share of the wall clock that the browser's processes got the processor for, meanwhile (on a busy
+    machine, well under one: the figures then fall short of what the browser does on its own)."""
     browser.open(url)
     code = f"GAMES, COUNT, LEVEL = {games!r}, {count!r}, {level!r}\n" + SEARCH
-    return json.loads(browser.run(f"return await window.benchRun({json.dumps(code)});", timeout=1800))
+    began, cpu = time.perf_counter(), cpu_seconds()
+    figures = json.loads(browser.run(f"return await window.benchRun({json.dumps(code)});", timeout=1800))
+    return figures, (cpu_seconds() - cpu) / (time.perf_counter() - began)
 
 
 def bench_folder(html: pathlib.Path) -> pathlib.Path:
@@ -301,9 +321,11 @@ def main() -> int:
                 for name in args.browsers:
                     browser = makers[name]()
                     try:
-                        figures = search_in_browser(browser, url, args.games, args.level, args.positions)
+                        figures, share = search_in_browser(browser, url, args.games, args.level, args.positions)
                     finally:
                         browser.close()
+                    print(f"  {name}: its processes had the processor {share:.0%} of the time (load average "
+                          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores)", flush=True)
                     for slug, found in figures.items():
                         print(f"  {slug:22} {name:8} {summary([s * 1000 for s in found['seconds']], args.cap)}; "
                               f"{searched_line(found['searched'])}", flush=True)

@@ -16,11 +16,13 @@ from typing import Any
 
 from capture_lib.core.protocol import State
 from capture_lib.games.medieval_capture.players.oracle import oracle_choose
-from capture_lib.games.medieval_capture.players.planner import Budget, choose
+from capture_lib.games.medieval_capture.players.planner import Budget, Planner, TurnPlans
 from capture_lib.games.medieval_capture.players.rule import rule_player
 from capture_lib.games.medieval_capture.players.setup import planned_setup, random_setup, rule_setup, setup_player
+from capture_lib.search.clock import TurnClock
 from capture_lib.search.mcts import mcts_player
 from capture_lib.search.simple import Player, random_player
+from capture_lib.search.stats import report
 
 #: The planner's budget at each level: positions kept after each move, moves planned ahead, plans
 #: compared by the full value, whether that value counts blocking pieces and boulder landings, the most
@@ -36,16 +38,31 @@ BUDGETS: dict[str, Budget] = {
                    boulders=False),
     "medium": Budget(beam=3, depth=3, finalists=0, exact=False, nodes=900, seconds=0.5, captures=0.75,
                      boulders=False),
-    "hard": Budget(beam=4, depth=3, finalists=8, exact=True, nodes=2400, seconds=0.9),
+    "hard": Budget(beam=4, depth=3, finalists=8, exact=True, nodes=2400, seconds=0.75, to_cap=True, widen=0),
 }
 
 
 def planner_player(level: str, timed: bool) -> Player:
-    """The planner at ``level``'s budget, for every phase but the set-up."""
+    """The planner at ``level``'s budget, for every phase but the set-up.
+
+    Timed, the level's seconds are its whole turn's (``clock.TurnClock``): the first move decision plans
+    the turn (``TurnPlans``), and the decisions after it play that plan on while the game goes as planned.
+    """
     budget = BUDGETS[level]
+    clock = TurnClock(budget.seconds)
+    plans = TurnPlans()
 
     def player(state: State, seat: int) -> Any:
-        return choose(state, seat, budget, timed)
+        turn = (state.seed, state.turn, seat)
+        deadline = clock.deadline(turn) if timed else None
+        action = plans.next(state, turn)
+        if action is None:
+            planner = Planner(state, seat, budget, timed, deadline=deadline)
+            action = planner.choose()
+            plans.keep(state, turn, action, planner.plan)
+            report(plays=planner.plays, plans=planner.plans)
+        clock.done()
+        return action
 
     player.__name__ = f"medieval_planner_{level}" + ("" if timed else "_untimed")
     player.__doc__ = f"Medieval Capture's turn planner at level {level!r}."
