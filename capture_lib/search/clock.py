@@ -8,18 +8,16 @@ turn starts the clock, and every decision of that turn gets what is left (``dead
 finds the time spent still decides, on the least work the player has (its floor), so the turn ends soon
 after the cap rather than never.
 
-A turn is told by a key the game's player gives (the game's seed, its turn number, the seat). Decisions of
-one turn follow each other at once; a gap longer than ``GAP`` means a person acted in between (a take-back
-to the same turn, say), and the clock starts again.
+A turn is told by a key the game's player gives (the game's seed, its turn number, the seat) and by the
+game's history: a decision continues the turn of the last one when its key is the same and its history
+goes on from the last one's (a take-back to the same turn shortens it, and the clock starts again). How
+long the board took between two decisions does not matter: on a busy machine that can be long.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
-
-#: Seconds between two decisions after which they are not one turn's, whatever their key.
-GAP = 0.25
+from collections.abc import Hashable, Sequence
 
 
 class TurnClock:
@@ -28,18 +26,15 @@ class TurnClock:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self._turn: Hashable = None
+        self._history: Sequence = ()
         self._started = 0.0
-        self._last = -GAP - 1.0
 
-    def deadline(self, turn: Hashable) -> float:
-        """When the decision about to be made must be done (``time.perf_counter()``'s clock): the cap from
-        the first decision of ``turn``. Call ``done`` once the decision is made."""
-        now = time.perf_counter()
-        if turn != self._turn or now - self._last > GAP:
-            self._turn, self._started = turn, now
-        self._last = now
+    def deadline(self, turn: Hashable, history: Sequence) -> float:
+        """When the decision about to be made in ``turn``, after the game's ``history``, must be done
+        (``time.perf_counter()``'s clock): the cap from the first decision of the turn."""
+        last = self._history
+        going_on = turn == self._turn and len(history) > len(last) and tuple(history[:len(last)]) == tuple(last)
+        if not going_on:
+            self._turn, self._started = turn, time.perf_counter()
+        self._history = history
         return self._started + self.seconds
-
-    def done(self) -> None:
-        """Note that a decision was made just now (the next one of the same turn follows at once)."""
-        self._last = time.perf_counter()

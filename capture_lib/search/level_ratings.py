@@ -57,6 +57,22 @@ def offered_levels(slug: str) -> tuple[str, ...]:
     return tuple(level for level in LEVEL_NAMES if level not in same)
 
 
+def chooser(slug: str) -> list[list[str]]:
+    """The level chooser of game ``slug``: ``[level, label]`` for each level it offers (``offered_levels``).
+
+    Where the game's luck leaves room for fewer levels, the strongest one's label says why, in one
+    sentence: ``"hard · about 1560 (only 3 levels: the deal decides most games)"``. No level plays as
+    another, so none is offered twice under two names.
+    """
+    offered = offered_levels(slug)
+    entry = shipped_summary().get("games", {}).get(slug, {})
+    labels = level_labels(slug, offered)
+    rows = [[level, labels[level]] for level in offered]
+    if len(offered) < len(LEVEL_NAMES) and entry.get("why") and rows:
+        rows[-1][1] += f" (only {len(offered)} levels: {entry['why']})"
+    return rows
+
+
 def ratings_text() -> str:
     """The levels' ratings of every rated game in one line, for ``capture play --help``; "" if none."""
     parts = []

@@ -38,6 +38,7 @@ from typing import Any
 
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.protocol import State
+from capture_lib.search.stats import report
 from capture_lib.search.tuning import DEFAULT_BUDGETS, Tuning, tuning_for
 
 #: The levels the search plays at; each game's budgets per level are in its ``Tuning``.
@@ -129,6 +130,7 @@ def search(state: State, seat: int, iterations: int = 300, seconds: float = 1.0,
                 done -= 1
                 break
             _iterate(determinize(rng), root, root, [], seat, rng, tuning, c, cap)
+    report(iterations=done)
     if stats is not None:
         stats.update(iterations=done, visits=dict(root.visits),
                      values={t: root.wins[t] / n for t, n in root.visits.items()})

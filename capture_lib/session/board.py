@@ -188,12 +188,11 @@ class BoardController:
         self.seat = seat
         self.teaching = teaching
         self.frames = list(frames or [])
-        from capture_lib.search.level_ratings import level_labels
+        from capture_lib.search.level_ratings import chooser
 
-        labels = level_labels(slug)
-        from capture_lib.search.levels import LEVEL_NAMES
-
-        self.levels = [[name, labels.get(name, name)] for name in LEVEL_NAMES]
+        # The levels this game offers, each a different opponent (a level that would play as another is
+        # left out, and the strongest one's label says why).
+        self.levels = chooser(slug)
         self._advance()
 
     # ----- the host's side ---------------------------------------------------------------------------

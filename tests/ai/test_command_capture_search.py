@@ -89,15 +89,13 @@ def test_one_turn_of_several_decisions_shares_one_cap(monkeypatch):
     fake = FakeTime(0.0)
     monkeypatch.setattr(clock.time, "perf_counter", fake)
     turn = clock.TurnClock(0.9)
-    first = turn.deadline(("game", 7, 0))
-    fake.now += 0.5
-    turn.done()
-    assert turn.deadline(("game", 7, 0)) == first  # the follow-up of the same turn: what is left
+    first = turn.deadline(("game", 7, 0), ("a", "b"))
+    fake.now += 5.0  # however long the board took meanwhile
+    assert turn.deadline(("game", 7, 0), ("a", "b", "c")) == first  # the follow-up of the same turn: what is left
+    assert turn.deadline(("game", 9, 0), ("a", "b", "c", "d")) == pytest.approx(fake.now + 0.9)  # the next turn
     fake.now += 0.1
-    assert turn.deadline(("game", 9, 0)) == pytest.approx(fake.now + 0.9)  # the next turn: a fresh cap
-    turn.done()
-    fake.now += clock.GAP + 0.1
-    assert turn.deadline(("game", 9, 0)) == pytest.approx(fake.now + 0.9)  # a person acted in between
+    # A take-back to the same turn (a shorter history): a fresh cap.
+    assert turn.deadline(("game", 9, 0), ("a", "b", "c", "e")) == pytest.approx(fake.now + 0.9)
 
 
 def test_hard_searches_until_its_turns_time_is_spent_not_its_node_budget(monkeypatch):

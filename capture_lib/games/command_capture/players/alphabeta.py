@@ -615,9 +615,8 @@ def alphabeta_player(level: str = "hard", timed: bool = True, seed: int = 0) -> 
 
     def player(state: State, seat: int) -> Any:
         secret = game_secret(seed, state, seat)
-        deadline = clock.deadline((state.seed, state.turn, seat)) if timed else None
+        deadline = clock.deadline((state.seed, state.turn, seat), state.history) if timed else None
         action, _ = choose(state, seat, nodes, deadline, repetitions, secret, memory)
-        clock.done()
         return action
 
     player.__name__ = f"alphabeta_{level}" + ("" if timed else "_untimed")

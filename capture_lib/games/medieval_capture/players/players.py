@@ -54,14 +54,13 @@ def planner_player(level: str, timed: bool) -> Player:
 
     def player(state: State, seat: int) -> Any:
         turn = (state.seed, state.turn, seat)
-        deadline = clock.deadline(turn) if timed else None
+        deadline = clock.deadline(turn, state.history) if timed else None
         action = plans.next(state, turn)
         if action is None:
             planner = Planner(state, seat, budget, timed, deadline=deadline)
             action = planner.choose()
             plans.keep(state, turn, action, planner.plan)
             report(plays=planner.plays, plans=planner.plans)
-        clock.done()
         return action
 
     player.__name__ = f"medieval_planner_{level}" + ("" if timed else "_untimed")
