@@ -240,7 +240,7 @@ def put_wheel(html: pathlib.Path) -> None:
     """Rewrite the built book's engine wheel with this checkout's engine (the source form)."""
     from capture_lib.bookkit.wheel import wheel_bytes
 
-    for found in (html / "_static" / "capture" / "engine").glob("*.whl"):
+    for found in (html / "_static" / "capture" / "engine").glob("*/*.whl"):  # engine/<hash of its content>/
         found.write_bytes(wheel_bytes())
         print(f"wrote this checkout's engine into {found.relative_to(html)}")
 

@@ -36,8 +36,12 @@ from capture_lib.search.mcts import LEVELS, mcts_player
 from capture_lib.search.oracle import oracle_player
 from capture_lib.search.simple import Player, game_package, random_player, seat_seed, simple_player
 
-#: ``rule`` is each game's rule-based player; the others are MCTS with growing budgets.
-LEVEL_NAMES = ("random", "rule", "easy", "medium", "hard")
+#: The levels, weakest first: ``rule`` is each game's rule-based player, ``beginner`` a gentler one that
+#: makes a beginner's mistakes (only in the games whose package has one: see ``game_levels``), the others
+#: searches with growing budgets.
+LEVEL_NAMES = ("random", "beginner", "rule", "easy", "medium", "hard")
+#: The levels every game has (a game's package may replace each); the rest only where a package adds them.
+SHARED_LEVELS = ("random", "rule", "easy", "medium", "hard")
 #: Players the analysis knows besides the levels: ceilings used to measure a game, never offered in play.
 ANALYSIS_PLAYERS = ("oracle",)
 
@@ -80,6 +84,12 @@ def player_names() -> tuple[str, ...]:
     return shared + tuple(name for name in game_players() if name not in shared)
 
 
+def game_levels(slug: str) -> tuple[str, ...]:
+    """The levels game ``slug`` has, weakest first: the shared ones and those its package adds."""
+    own = _own(slug, "LEVEL_PLAYERS")
+    return tuple(level for level in LEVEL_NAMES if level in SHARED_LEVELS or level in own)
+
+
 def plays_as(slug: str) -> tuple[dict[str, str], str]:
     """The game ``slug``'s levels that play as another level (``PLAYS_AS``), and why (``PLAYS_AS_WHY``)."""
     package = game_package(slug)
@@ -95,8 +105,10 @@ def _build(name: str, slug: str, timed: bool, seed: int) -> Player:
     own = _own(slug, "LEVEL_PLAYERS" if level in LEVEL_NAMES else "ANALYSIS_PLAYERS")
     if level in own:
         return own[level](timed, seed)
-    if level in LEVEL_NAMES + ANALYSIS_PLAYERS:
+    if level in SHARED_LEVELS + ANALYSIS_PLAYERS:
         return _shared(level, timed)
+    if level in LEVEL_NAMES:
+        raise ValueError(f"{slug} has no {level!r} level; its levels: {', '.join(game_levels(slug))}")
     games = ", ".join(game_players().get(name, ()))
     raise ValueError(f"the player {name!r} plays only {games}, not {slug}")
 

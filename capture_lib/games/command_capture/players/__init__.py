@@ -2,6 +2,8 @@
 
 - ``rule``: the rule-based player (``simple_player``, the ``rule`` level), which looks one reply
   ahead on a belief board built from what it may see (``belief``), and its set-up (``setup_choice``);
+- ``beginner``: the ``beginner`` level, the rule-based player's eye with a beginner's mistakes (it often
+  forgets the enemy's answer), rated between the random and the rule-based players;
 - ``alphabeta``: the ``easy``, ``medium`` and ``hard`` levels: an alpha-beta search with iterative
   deepening, move ordering and a quiescence search over captures, with budgets in positions searched;
 - ``search``: the shared Monte Carlo search's fitting to the game (``TUNING``: greedy playouts cut
@@ -20,6 +22,7 @@ from typing import Any
 
 from capture_lib.core.protocol import State
 from capture_lib.games.command_capture.players.alphabeta import alphabeta_player
+from capture_lib.games.command_capture.players.beginner import beginner_player
 from capture_lib.games.command_capture.players.rule import random_level, rule_player, setup_choice, simple_player
 from capture_lib.games.command_capture.rules.units import ASN
 from capture_lib.search.mcts import mcts_player
@@ -32,6 +35,7 @@ RULE_PLAYER: Player = simple_player
 #: the game (``game_secret`` of its seed): the game has no luck to vary them.
 LEVEL_PLAYERS: dict[str, Callable[[bool, int], Player]] = {
     "random": lambda timed, seed: random_level(seed),
+    "beginner": lambda timed, seed: beginner_player(seed),
     "rule": lambda timed, seed: rule_player(seed),
     **{level: (lambda timed, seed, level=level: alphabeta_player(level, timed, seed))
        for level in ("easy", "medium", "hard")}}
