@@ -63,7 +63,7 @@ def test_a_game_may_replace_a_level_in_that_game_alone(monkeypatch):
 
 
 def test_a_game_only_player_is_named_up_front_and_refused_elsewhere(monkeypatch):
-    names = "random, rule, easy, medium, hard, oracle, counter, mcts-hard"
+    names = "random, beginner, rule, easy, medium, hard, oracle, counter, mcts-hard"
     with pytest.raises(ValueError, match=f"choose one of: {names}$"):
         levels.make_player("lookahead", timed=False)
     monkeypatch.setitem(card_commander.ANALYSIS_PLAYERS, "lookahead", lambda timed, seed: random_player)
@@ -85,3 +85,14 @@ def test_a_level_that_plays_as_another_is_that_player():
     hard = str(levels.make_player("hard", timed=False)(state, 0))
     for level in card_commander.PLAYS_AS:
         assert str(levels.make_player(level, timed=False)(state, 0)) == hard
+
+
+def test_a_level_beyond_the_shared_ones_is_only_where_a_game_has_it():
+    for slug in list_games():
+        own = game_package(slug).LEVEL_PLAYERS
+        assert ("beginner" in levels.game_levels(slug)) == ("beginner" in own)
+        assert set(levels.SHARED_LEVELS) <= set(levels.game_levels(slug))
+    missing = next((slug for slug in list_games() if "beginner" not in levels.game_levels(slug)), None)
+    if missing is not None:
+        with pytest.raises(ValueError, match=f"{missing} has no 'beginner' level; its levels: random, rule"):
+            levels.player_for("beginner", timed=False)(_first(missing), _first(missing).current_player)

