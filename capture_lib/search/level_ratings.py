@@ -61,7 +61,7 @@ def chooser(slug: str) -> list[list[str]]:
     """The level chooser of game ``slug``: ``[level, label]`` for each level it offers (``offered_levels``).
 
     Where the game's luck leaves room for fewer levels, the strongest one's label says why, in one
-    sentence: ``"hard · about 1560 (only 3 levels: the deal decides most games)"``. No level plays as
+    sentence: ``"hard · about 1560 (3 levels: the deal decides most games)"``. No level plays as
     another, so none is offered twice under two names.
     """
     offered = offered_levels(slug)
@@ -69,7 +69,7 @@ def chooser(slug: str) -> list[list[str]]:
     labels = level_labels(slug, offered)
     rows = [[level, labels[level]] for level in offered]
     if entry.get("plays_as") and entry.get("why") and rows:
-        rows[-1][1] += f" (only {len(offered)} levels: {entry['why']})"
+        rows[-1][1] += f" ({len(offered)} levels: {entry['why']})"
     return rows
 
 
