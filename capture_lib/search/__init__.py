@@ -3,7 +3,7 @@
 A map for newcomers:
 
 - ``levels``: players by name, what everything above uses: ``player_for(level)`` for the boards and
-  the terminal (``LEVEL_NAMES``: random, rule, easy, medium, hard) and ``make_player(name, timed=...)``
+  the terminal (``LEVEL_NAMES``: random, beginner, rule, easy, medium, hard) and ``make_player(name, timed=...)``
   for the simulator and the analysis (also the ceiling ``oracle``);
 - ``simple``: the random player, ``observation_rng`` (players seed from what they see, never from
   the game's seed itself), ``seat_seed`` and ``game_secret`` (a player's own seed for a game, and its

@@ -29,11 +29,15 @@ class TurnClock:
         self._history: Sequence = ()
         self._started = 0.0
 
-    def deadline(self, turn: Hashable, history: Sequence) -> float:
+    def deadline(self, turn: Hashable, history: Sequence, within: int | None = None) -> float:
         """When the decision about to be made in ``turn``, after the game's ``history``, must be done
-        (``time.perf_counter()``'s clock): the cap from the first decision of the turn."""
+        (``time.perf_counter()``'s clock): the cap from the first decision of the turn.
+
+        A player whose game has no turn number to put in ``turn`` gives ``within``: a decision goes on with
+        the turn only if the history has grown by at most that many actions since the last (its own)."""
         last = self._history
-        going_on = turn == self._turn and len(history) > len(last) and tuple(history[:len(last)]) == tuple(last)
+        going_on = (turn == self._turn and len(last) < len(history) <= len(last) + (within or len(history))
+                    and tuple(history[:len(last)]) == tuple(last))
         if not going_on:
             self._turn, self._started = turn, time.perf_counter()
         self._history = history

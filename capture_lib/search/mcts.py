@@ -38,6 +38,7 @@ from typing import Any
 
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.protocol import State
+from capture_lib.search.clock import TurnClock
 from capture_lib.search.stats import report
 from capture_lib.search.tuning import DEFAULT_BUDGETS, Tuning, tuning_for
 
@@ -253,10 +254,16 @@ def mcts_player(level: str = "medium", timed: bool = True) -> Callable[[State, i
     """
     if level not in LEVELS:
         raise ValueError(f"bad level {level!r}; choose one of: {', '.join(LEVELS)}")
+    clocks: dict[str, TurnClock] = {}
 
     def player(state: State, seat: int) -> Any:
         tuning = tuning_for(state.game.slug)
         iterations, seconds = tuning.budgets.get(level, LEVELS[level])
+        if timed:
+            # The level's seconds are its whole turn's (``clock.TurnClock``): decisions one right after the
+            # other (the history grown by its own action alone) share them.
+            clock = clocks.setdefault(state.game.slug, TurnClock(seconds))
+            seconds = max(0.0, clock.deadline((state.seed, seat), state.history, within=1) - time.perf_counter())
         return search(state, seat, iterations=iterations, seconds=seconds if timed else UNTIMED, tuning=tuning)
 
     player.__name__ = f"mcts_{level}" + ("" if timed else "_untimed")
