@@ -5,8 +5,14 @@ growing depth until its budget is spent, with the best move of the last depth tr
 captures, biggest victim first (most valuable victim, least valuable attacker), then the quiet
 moves that caused a cut elsewhere at the same depth ("killers") and those that did so most often
 overall ("history"). A transposition table keyed by the position keeps what a finished subtree
-proved. At depth zero a quiescence search plays out the captures, so a leaf is never scored in the
-middle of an exchange.
+proved. At depth zero a quiescence search plays out the captures (the engine's ``takes``), so a leaf is
+never scored in the middle of an exchange. The usual ways to spend the positions where they matter follow:
+after the first action, a null window only asks whether another does better (principal variation search);
+quiet actions late in the order are searched a ply shallower first (late move reduction); a position well
+above beta is handed to the other side for a shallower search (null move); one ply from the leaves a
+quiet action cannot save a position far below alpha (futility). The actions the engine hands out are
+shared values, so the search tells them apart by identity, and it plays them with ``after`` (``play``
+without the legality check: they come from the position's own list).
 
 A turn may hold a second action (the Command aura's follow-up), so two plies in a row may belong
 to the same side: a child of the same side is searched with the same window and not negated.
@@ -31,8 +37,12 @@ changes from game to game, while a better action by more than that is always pre
 the Assassin as the rule-based player does, on a square drawn from the same secret (``rule.setup_choice``).
 
 Budgets are counted in positions searched (``LEVELS``): the same position gives the same move on any
-machine, which the simulator needs; the boards add a time limit on top (``timed=True``).
-``bench/bench_command_capture_players.py`` prints how the levels fare against each other and the time a move takes.
+machine, which the simulator needs. On a board (``timed=True``) each level's seconds are its whole turn's
+(``clock.TurnClock``: an aura's follow-up gets what is left), and hard searches to its cap, deepening as
+far as the device allows; a player keeps its table between its decisions (``Memory``).
+``bench/bench_command_capture_players.py`` prints how the levels fare against each other and the time a
+move takes; ``bench/bench_computer_turn.py`` the time of the computer's turn on a page's clock and the depth
+it reaches in Chromium and WebKit.
 """
 
 from __future__ import annotations
