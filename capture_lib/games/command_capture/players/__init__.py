@@ -12,7 +12,8 @@
   ``mcts-hard``, so the book can measure the two against each other.
 
 ``RULE_PLAYER`` is the rule-based player; ``LEVEL_PLAYERS`` and ``ANALYSIS_PLAYERS`` are read by
-``capture_lib.search.levels``.
+``capture_lib.search.levels``; ``HIDDEN_SETUP`` says what a seat's set-up hides (its Assassin's square), for
+the tests that check every level varies it from game to game.
 """
 
 from __future__ import annotations

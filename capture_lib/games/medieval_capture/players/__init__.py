@@ -14,7 +14,8 @@
   planner, kept as the analysis player ``mcts-hard``; ``threats``: its danger terms.
 
 ``RULE_PLAYER`` is the rule-based player; ``LEVEL_PLAYERS`` and ``ANALYSIS_PLAYERS`` (see
-``capture_lib.search.levels`` and ``players``) replace every level with one that varies its set-up.
+``capture_lib.search.levels`` and ``players``) replace every level with one that varies its set-up;
+``HIDDEN_SETUP`` says what a set-up hides (the Knight's space), for the tests that check it varies.
 """
 
 from __future__ import annotations
