@@ -12,8 +12,8 @@ games are the same on any machine) plays, each side first in half the games:
   against the rule-based player, the games' anchor.
 
 Command Capture's games start from the quick set-up (the Assassins placed by chance), across the nine pairings
-of armies in turn, at most 200 turns; the seeds are ``--seed`` on, one a game and the same both ways. Each
-line gives the score (a draw counts half) with its 95% Wilson interval and the same as Elo.
+of armies in turn, at most 100 turns (``TURN_LIMIT``); the seeds are ``--seed`` on, one a game and the same
+both ways. Each line gives the score (a draw counts half) with its 95% Wilson interval and the same as Elo.
 
     python bench/bench_hard_strength.py [--games 24] [--workers 1] [--only command-capture] [--against previous 4x]
                                         [--previous main] [--card 0]
@@ -42,6 +42,8 @@ from capture_lib.search.simple import seat_seed  # noqa: E402
 ARMIES = ("rome", "egypt", "vikings")
 PAIRINGS = tuple(itertools.product(ARMIES, ARMIES))
 ALPHABETA = "capture_lib/games/command_capture/players/alphabeta.py"
+#: Command Capture's turn limit here: a drawn game between two strong searches otherwise runs to 200 turns.
+TURN_LIMIT = 100
 
 
 @functools.cache
@@ -104,7 +106,7 @@ def play_one(job: tuple) -> float:
     game = load_game(slug)
     if slug == "command-capture":
         blue, red = PAIRINGS[seed % len(PAIRINGS)]
-        state = game.new_game(seed=seed, blue=blue, red=red, setup="quick", turn_limit=200)
+        state = game.new_game(seed=seed, blue=blue, red=red, setup="quick", turn_limit=TURN_LIMIT)
     else:
         state = game.new_game(seed=seed)
     seats = [player(slug, name, seat_seed(seed, seat), revision) for seat, name in enumerate(names)]
@@ -145,12 +147,14 @@ def main() -> int:
         for slug in args.only:
             print(f"{slug}: hard against (the previous hard is {args.previous} = {revision}):", flush=True)
             for other in args.against:
-                half = args.games // 2
-                seeds = range(args.seed, args.seed + half)
-                jobs = [(slug, ("hard", other), s, revision) for s in seeds]
-                jobs += [(slug, (other, "hard"), s, revision) for s in seeds]
-                results = list(pool.map(play_one, jobs))
-                scores = results[:half] + [1.0 - r for r in results[half:]]
+                # Each seed both ways, one after the other, each game's score printed as it ends: a run cut
+                # short by a time limit still says what it played.
+                jobs = [(slug, names, seed, revision) for seed in range(args.seed, args.seed + args.games // 2)
+                        for names in (("hard", other), (other, "hard"))]
+                scores = []
+                for job, result in zip(jobs, pool.map(play_one, jobs), strict=True):
+                    scores.append(result if job[1][0] == "hard" else 1.0 - result)
+                    print(f"    seed {job[2]}, {' v '.join(job[1])}: hard scores {scores[-1]:g}", flush=True)
                 report(f"hard v {other}", scores)
         if args.card:
             rate, _ = head_to_head("card-commander", "hard", "rule", args.card, args.seed, executor=pool)

@@ -98,15 +98,15 @@ class Level:
 #: ratings of the levels stand well apart (250, 1500 and 8000 positions were rated 1683, 1883 and 1993, too
 #: close for a round robin of a few hundred games to tell medium and hard apart; 100, 700 and 8000 positions
 #: were rated 1599, 2065 and 2625). Hard searches to its cap: ``HARD_SEARCH`` of the 0.9 s a person waits,
-#: the rest left to the board (the move played, the answer drawn: 0.1 s in WebKit on a busy machine).
-#: Untimed it searches 16,000 positions: the median position's in Chromium and WebKit within the cap, on
-#: the bench's machine with a core to itself (``bench/bench_computer_turn.py``, which measures on a busy one
-#: and says what share of a core the browser had).
-HARD_CAP, HARD_SEARCH = 0.9, 0.7
+#: the rest left to the board (the move played, the answer drawn: 0.1 s to 0.2 s in WebKit on a machine so
+#: busy that the browser had a third of a core). Untimed it searches 12,000 positions: about the median
+#: position's in Chromium and WebKit within its time, scaled to a core of their own
+#: (``bench/bench_computer_turn.py`` measures on the busy machine and says what share of a core they had).
+HARD_CAP, HARD_SEARCH = 0.9, 0.6
 LEVELS: dict[str, Level] = {
     "easy": Level(100, 0.15),
     "medium": Level(700, 0.5),
-    "hard": Level(16_000, HARD_SEARCH, to_cap=True),
+    "hard": Level(12_000, HARD_SEARCH, to_cap=True),
 }
 #: The most positions a search to the cap looks at: a bound on its tables' memory on the fastest device.
 MOST_NODES = 1_500_000

@@ -155,6 +155,10 @@ class Planner:
             return self._kill(legal)
         if phase != "move":
             raise ValueError(f"the planner plays the start, move and kill phases, not {phase!r}")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            # The turn's time is spent (a plan left behind by a card drawn, a boulder fallen): the floor, one
+            # move at a time by the quick score, so that the turn ends at once.
+            self.budget = replace(self.budget, beam=1, depth=1, finalists=0, to_cap=False)
         shot = self._shot(legal)
         if shot is not None:
             return shot

@@ -38,9 +38,10 @@ from capture_lib.search.stats import report
 #: and what the quick score sees of the danger a piece ends in. What a level knows of the danger is what
 #: sets the levels apart (a wider beam, or the full value for more plans, measured no stronger at a fixed
 #: time: see the README). Hard uses its time all the same, planning again twice as wide until its turn's
-#: 0.6 s are spent (the Medieval board takes longer to draw than the others: 0.15 s to 0.3 s of the 0.9 s a
-#: person waits, in WebKit on a busy machine); untimed it makes three plans (``widen=2``), the median in
-#: Chromium and WebKit within the cap (``bench/bench_computer_turn.py``). So ``easy`` moves one piece at a
+#: 0.5 s are spent (the Medieval board takes longer to draw than the others: 0.15 s to 0.3 s of the 0.9 s a
+#: person waits, in WebKit on a machine so busy that the browser had a third of a core); untimed it makes
+#: three plans (``widen=2``), about the median in Chromium and WebKit within its time
+#: (``bench/bench_computer_turn.py``). So ``easy`` moves one piece at a
 #: time and takes a third of the other side's chances to capture it for what they are, ``medium`` plans
 #: the turn and takes three quarters of them but never thinks of boulders, and ``hard`` sees both in full
 #: and compares its best plans by the other side's best turn over all 72 rolls of its dice.
@@ -49,7 +50,7 @@ BUDGETS: dict[str, Budget] = {
                    boulders=False),
     "medium": Budget(beam=3, depth=3, finalists=0, exact=False, nodes=900, seconds=0.5, captures=0.75,
                      boulders=False),
-    "hard": Budget(beam=4, depth=3, finalists=8, exact=True, nodes=2400, seconds=0.6, to_cap=True,
+    "hard": Budget(beam=4, depth=3, finalists=8, exact=True, nodes=2400, seconds=0.5, to_cap=True,
                    widen=2),
 }
 
