@@ -82,8 +82,9 @@ def move_times(count: int, levels: tuple[str, ...] = TIMED_LEVELS) -> dict[str, 
             seat = state.current_player
             start = time.perf_counter()
             if level in alphabeta.LEVELS:
-                nodes, limit = alphabeta.LEVELS[level]
-                _, search = alphabeta.choose(state, seat, nodes, limit)
+                budget = alphabeta.LEVELS[level]
+                nodes = alphabeta.MOST_NODES if budget.to_cap else budget.nodes
+                _, search = alphabeta.choose(state, seat, nodes, start + budget.seconds)
                 depths.append(search.depth)
             else:
                 player(state, seat)

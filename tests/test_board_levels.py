@@ -6,6 +6,7 @@ import pytest
 
 from capture_lib.games import list_games
 from capture_lib.hosts.widget import BoardWidget
+from capture_lib.search.level_ratings import chooser as chooser_levels
 from capture_lib.search.level_ratings import level_labels
 from capture_lib.session.board import BoardController
 from tests.harness import serve
@@ -78,11 +79,13 @@ def test_the_page_offers_the_levels_and_sends_the_choice(browser):
     page, errors = _open(browser, session)
     chooser = page.get_by_label("computer")
     assert chooser.input_value() == "rule"
-    # Each level with its rating from the shipped summary (capture_lib.experiments.ratings), as "hard · about 1700".
-    labels = level_labels("card-commander")
-    assert chooser.locator("option").all_inner_texts() == list(labels.values())
-    assert [text.split(" \u00b7 ")[0] for text in labels.values()][:2] == ["random", "rule"]
-    assert labels["hard"].startswith("hard \u00b7 ")
+    # Each level the game offers with its rating from the shipped summary (capture_lib.experiments.ratings), as
+    # "hard · about 1700"; none that plays as another (Card Commander's easy and medium play as hard), and the
+    # strongest says why there are fewer.
+    offered = chooser_levels("card-commander")
+    assert chooser.locator("option").all_inner_texts() == [label for _level, label in offered]
+    assert [level for level, _label in offered] == ["random", "rule", "hard"]
+    assert offered[-1][1].startswith(level_labels("card-commander")["hard"]) and "deal" in offered[-1][1]
     chooser.select_option("hard")
     page.wait_for_function("window.captureBoards.board.get('level') === 'hard'")
     assert page.evaluate("window.sent") == [{"type": "level", "level": "hard"}]

@@ -71,7 +71,7 @@ def test_win_rate_interval_contains_the_rate():
 def test_unknown_player_is_refused_and_the_ceilings_are_for_analysis_only():
     from capture_lib.search.levels import LEVEL_NAMES, player_for
 
-    with pytest.raises(ValueError, match="random, rule, easy, medium, hard, oracle, counter"):
+    with pytest.raises(ValueError, match="random, beginner, rule, easy, medium, hard, oracle, counter"):
         make_player("impossible", timed=False)
     for ceiling in ("oracle", "counter"):
         assert callable(make_player(ceiling, timed=False)) and ceiling not in LEVEL_NAMES

@@ -102,6 +102,9 @@ class PlayersPart(Protocol):
     PLAYS_AS: Mapping[str, str] = MappingProxyType({})
     #: ... and why, in a few words (the level chooser says it).
     PLAYS_AS_WHY: str = ""
+    #: What a seat's set-up hides, read from a position (the Knight's space, the Assassin's square; ``None``
+    #: until it is set up), for the tests that check the computer's hidden set-up varies from game to game.
+    HIDDEN_SETUP: Callable[[State, int], Any] | None = None
 
 
 class TuningPart(Protocol):

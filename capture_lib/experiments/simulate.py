@@ -7,13 +7,13 @@ or a Dask ``distributed.Client``'s ``get_executor()`` on a cluster (``capture_li
 makes the one that ``--workers`` or ``--scheduler`` asks for). Game ``i`` of a run
 with seed ``s`` always uses the game seed ``s + i``, so a run is reproducible whatever the number
 of workers, and a small rerun of the first games reproduces them exactly. Each player of a game gets
-its own seed (``seat_seed``), drawn from the game's seed and its seat but revealing neither: it varies
-what no observation can (a set-up chosen before anything is on the board) from game to game, reproducibly.
+its own seed (``search.simple.seat_seed``, the seed a player given none takes), drawn from the game's seed
+and its seat but revealing neither: it varies what no observation can (a set-up chosen before anything is
+on the board) from game to game, reproducibly.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import pathlib
@@ -26,6 +26,7 @@ from capture_lib.core.chance import CHANCE
 from capture_lib.core.experiments import score, wilson
 from capture_lib.games import load_game
 from capture_lib.search.levels import make_player
+from capture_lib.search.simple import seat_seed
 
 
 @dataclass(frozen=True)
@@ -38,13 +39,6 @@ class GameSpec:
     options: dict[str, Any] = field(default_factory=dict)
     opening: tuple[str, ...] = ()
     max_actions: int = 5000
-
-
-def seat_seed(game_seed: int, seat: int) -> int:
-    """The player's own seed for ``seat`` in the game seeded ``game_seed``: a hash, so that the player
-    cannot work the game's seed (and with it the dice and the deal) back out of it."""
-    digest = hashlib.sha256(f"capture_lib player/{game_seed}/{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def play_one(spec: GameSpec) -> dict[str, Any]:

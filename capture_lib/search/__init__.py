@@ -3,10 +3,12 @@
 A map for newcomers:
 
 - ``levels``: players by name, what everything above uses: ``player_for(level)`` for the boards and
-  the terminal (``LEVEL_NAMES``: random, rule, easy, medium, hard) and ``make_player(name, timed=...)``
+  the terminal (``LEVEL_NAMES``: random, beginner, rule, easy, medium, hard) and ``make_player(name, timed=...)``
   for the simulator and the analysis (also the ceiling ``oracle``);
 - ``simple``: the random player, ``observation_rng`` (players seed from what they see, never from
-  the game's seed) and the rule-based player of whichever game is played (``simple_player``);
+  the game's seed itself), ``seat_seed`` and ``game_secret`` (a player's own seed for a game, and its
+  secret there: one-way hashes of the game's seed) and the rule-based player of whichever game is
+  played (``simple_player``);
 - ``mcts`` and ``tuning``: the search, written once for every game, and how each game fits it;
 - ``oracle``: the ceiling players, which know more than a seat may see (analysis only);
 - each game's own players live in its folder, ``capture_lib/games/<game>/players/`` (its description's

@@ -12,7 +12,7 @@ import pathlib
 from collections.abc import Iterable
 from typing import Any
 
-from capture_lib.search.levels import LEVEL_NAMES
+from capture_lib.search.levels import LEVEL_NAMES, game_levels
 
 #: The summary the level chooser reads: per game, per player, the rounded rating and its interval.
 SUMMARY = pathlib.Path(__file__).resolve().parent / "level_ratings.json"
@@ -51,10 +51,26 @@ def level_labels(slug: str, levels: Iterable[str] = LEVEL_NAMES) -> dict[str, st
 
 
 def offered_levels(slug: str) -> tuple[str, ...]:
-    """The levels of game ``slug`` that play differently (those another level plays as are left out):
-    what a chooser offers where the game's luck leaves no room for every level."""
+    """The levels of game ``slug`` that play differently: the levels it has (``levels.game_levels``), less
+    those that play as another level (where the game's luck leaves no room for every level)."""
     same = shipped_summary().get("games", {}).get(slug, {}).get("plays_as", {})
-    return tuple(level for level in LEVEL_NAMES if level not in same)
+    return tuple(level for level in game_levels(slug) if level not in same)
+
+
+def chooser(slug: str) -> list[list[str]]:
+    """The level chooser of game ``slug``: ``[level, label]`` for each level it offers (``offered_levels``).
+
+    Where the game's luck leaves room for fewer levels, the strongest one's label says why, in one
+    sentence: ``"hard · about 1560 (3 levels: the deal decides most games)"``. No level plays as
+    another, so none is offered twice under two names.
+    """
+    offered = offered_levels(slug)
+    entry = shipped_summary().get("games", {}).get(slug, {})
+    labels = level_labels(slug, offered)
+    rows = [[level, labels[level]] for level in offered]
+    if entry.get("plays_as") and entry.get("why") and rows:
+        rows[-1][1] += f" ({len(offered)} levels: {entry['why']})"
+    return rows
 
 
 def ratings_text() -> str:

@@ -16,25 +16,32 @@ when it is called, so one player serves every game:
 
 A player's ``seed`` is its own, never the game's: it feeds only the free choices that no observation can
 vary, such as a set-up made before anything is on the board (the first piece placed sees the same
-empty board in every game). A game's factory may ignore it. ``make_player`` without a seed gives an
-untimed player seed 0 (reproducible, as tests and the golden playthroughs need) and a timed one a seed
-from the operating system's entropy, so that the boards' computer sets up differently every game.
+empty board in every game), or which of two near-equal moves to play. Without a seed, a player takes
+a new one for each game it plays, ``seat_seed(game seed, seat)``: a hash of the game's seed, so the
+computer's set-up and choices change with every new game (whose seed is fresh, and secret, on a board),
+reveal nothing of the deal or the dice, and come back exactly when a saved game, which holds its seed,
+is played again. A seed given (a test, a board told ``computer_seed``) is the player's for every game;
+a game's player then draws a new choice each game from it and the game's seed. A game's factory may
+ignore its seed where the observations already differ from game to game (a deal, dice).
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from capture_lib.core.protocol import State
 from capture_lib.search.mcts import LEVELS, mcts_player
 from capture_lib.search.oracle import oracle_player
-from capture_lib.search.simple import Player, game_package, random_player, simple_player
+from capture_lib.search.simple import Player, game_package, random_player, seat_seed, simple_player
 
-#: ``rule`` is each game's rule-based player; the others are MCTS with growing budgets.
-LEVEL_NAMES = ("random", "rule", "easy", "medium", "hard")
+#: The levels, weakest first: ``rule`` is each game's rule-based player, ``beginner`` a gentler one that
+#: makes a beginner's mistakes (only in the games whose package has one: see ``game_levels``), the others
+#: searches with growing budgets.
+LEVEL_NAMES = ("random", "beginner", "rule", "easy", "medium", "hard")
+#: The levels every game has (a game's package may replace each); the rest only where a package adds them.
+SHARED_LEVELS = ("random", "rule", "easy", "medium", "hard")
 #: Players the analysis knows besides the levels: ceilings used to measure a game, never offered in play.
 ANALYSIS_PLAYERS = ("oracle",)
 
@@ -54,12 +61,10 @@ def _shared(name: str, timed: bool) -> Player:
     return partial(oracle_player, timed=timed)
 
 
-def _own(slug: str, analysis: bool) -> Mapping[str, Factory]:
-    """The game ``slug``'s ``ANALYSIS_PLAYERS`` (``analysis``) or ``LEVEL_PLAYERS`` (empty where it has no players)."""
+def _own(slug: str, table: str) -> dict[str, Factory]:
+    """The game ``slug``'s ``LEVEL_PLAYERS`` or ``ANALYSIS_PLAYERS`` (empty where it has none)."""
     package = game_package(slug)
-    if package is None:
-        return {}
-    return package.ANALYSIS_PLAYERS if analysis else package.LEVEL_PLAYERS
+    return getattr(package, table, {}) if package is not None else {}
 
 
 def game_players() -> dict[str, tuple[str, ...]]:
@@ -68,7 +73,7 @@ def game_players() -> dict[str, tuple[str, ...]]:
     from capture_lib.games import list_games
 
     for slug in list_games():
-        for name in _own(slug, analysis=True):
+        for name in _own(slug, "ANALYSIS_PLAYERS"):
             names[name] = (*names.get(name, ()), slug)
     return names
 
@@ -79,41 +84,49 @@ def player_names() -> tuple[str, ...]:
     return shared + tuple(name for name in game_players() if name not in shared)
 
 
+def game_levels(slug: str) -> tuple[str, ...]:
+    """The levels game ``slug`` has, weakest first: the shared ones and those its package adds."""
+    own = _own(slug, "LEVEL_PLAYERS")
+    return tuple(level for level in LEVEL_NAMES if level in SHARED_LEVELS or level in own)
+
+
 def plays_as(slug: str) -> tuple[dict[str, str], str]:
     """The game ``slug``'s levels that play as another level (``PLAYS_AS``), and why (``PLAYS_AS_WHY``)."""
     package = game_package(slug)
     if package is None:
         return {}, ""
-    return dict(package.PLAYS_AS), package.PLAYS_AS_WHY
+    return dict(getattr(package, "PLAYS_AS", {})), getattr(package, "PLAYS_AS_WHY", "")
 
 
-def player_seed(seed: int | None, timed: bool) -> int:
-    """The seed a player gets: ``seed`` if given, else 0 untimed and fresh entropy timed (module docstring)."""
-    if seed is not None:
-        return seed
-    return secrets.randbits(64) if timed else 0
+def _build(name: str, slug: str, timed: bool, seed: int) -> Player:
+    """Game ``slug``'s player called ``name`` with its own ``seed``."""
+    # A level that this game plays as another one (its luck leaves no room for it).
+    level = plays_as(slug)[0].get(name, name) if name in LEVEL_NAMES else name
+    own = _own(slug, "LEVEL_PLAYERS" if level in LEVEL_NAMES else "ANALYSIS_PLAYERS")
+    if level in own:
+        return own[level](timed, seed)
+    if level in SHARED_LEVELS + ANALYSIS_PLAYERS:
+        return _shared(level, timed)
+    if level in LEVEL_NAMES:
+        raise ValueError(f"{slug} has no {level!r} level; its levels: {', '.join(game_levels(slug))}")
+    games = ", ".join(game_players().get(name, ()))
+    raise ValueError(f"the player {name!r} plays only {games}, not {slug}")
 
 
-def _dispatch(name: str, timed: bool, seed: int) -> Player:
-    """A player that builds, once per game, that game's player called ``name`` and plays it."""
-    built: dict[str, Player] = {}
+def _dispatch(name: str, timed: bool, seed: int | None) -> Player:
+    """A player that builds the game's player called ``name`` and plays it: with ``seed`` given, once for
+    each kind of game it is asked to play; without, once for each game and seat, seeded ``seat_seed``."""
+    built: dict[tuple[str, int], tuple[int, Player]] = {}
 
     def player(state: State, seat: int) -> Any:
         slug = state.game.slug
-        chosen = built.get(slug)
-        if chosen is None:
-            # A level that this game plays as another one (its luck leaves no room for it).
-            level = plays_as(slug)[0].get(name, name) if name in LEVEL_NAMES else name
-            own = _own(slug, analysis=level not in LEVEL_NAMES)
-            if level in own:
-                chosen = own[level](timed, seed)
-            elif level in LEVEL_NAMES + ANALYSIS_PLAYERS:
-                chosen = _shared(level, timed)
-            else:
-                games = ", ".join(game_players().get(name, ()))
-                raise ValueError(f"the player {name!r} plays only {games}, not {slug}")
-            built[slug] = chosen
-        return chosen(state, seat)
+        own = seat_seed(state.seed, seat) if seed is None else seed
+        key = (slug, seat if seed is None else -1)
+        entry = built.get(key)
+        if entry is None or entry[0] != own:
+            # A new game (another seed): a new player, which forgets what it kept of the last game.
+            entry = built[key] = (own, _build(name, slug, timed, own))
+        return entry[1](state, seat)
 
     player.__name__ = name + ("" if timed else "_untimed")
     player.__doc__ = f"The computer player {name!r} of whichever game it is asked to play (``levels``)."
@@ -128,7 +141,7 @@ def player_for(level: str, timed: bool = True, seed: int | None = None) -> Playe
     """
     if level not in LEVEL_NAMES:
         raise ValueError(f"bad level {level!r}; choose one of: {', '.join(LEVEL_NAMES)}")
-    return _dispatch(level, timed, player_seed(seed, timed))
+    return _dispatch(level, timed, seed)
 
 
 def make_player(name: str, *, timed: bool, seed: int | None = None) -> Player:
@@ -142,4 +155,4 @@ def make_player(name: str, *, timed: bool, seed: int | None = None) -> Player:
     names = player_names()
     if name not in names:
         raise ValueError(f"bad player {name!r}; choose one of: {', '.join(names)}")
-    return _dispatch(name, timed, player_seed(seed, timed))
+    return _dispatch(name, timed, seed)

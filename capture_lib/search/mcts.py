@@ -38,6 +38,8 @@ from typing import Any
 
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.protocol import State
+from capture_lib.search.clock import TurnClock
+from capture_lib.search.stats import report
 from capture_lib.search.tuning import DEFAULT_BUDGETS, Tuning, tuning_for
 
 #: The levels the search plays at; each game's budgets per level are in its ``Tuning``.
@@ -129,6 +131,7 @@ def search(state: State, seat: int, iterations: int = 300, seconds: float = 1.0,
                 done -= 1
                 break
             _iterate(determinize(rng), root, root, [], seat, rng, tuning, c, cap)
+    report(iterations=done)
     if stats is not None:
         stats.update(iterations=done, visits=dict(root.visits),
                      values={t: root.wins[t] / n for t, n in root.visits.items()})
@@ -251,10 +254,16 @@ def mcts_player(level: str = "medium", timed: bool = True) -> Callable[[State, i
     """
     if level not in LEVELS:
         raise ValueError(f"bad level {level!r}; choose one of: {', '.join(LEVELS)}")
+    clocks: dict[str, TurnClock] = {}
 
     def player(state: State, seat: int) -> Any:
         tuning = tuning_for(state.game.slug)
         iterations, seconds = tuning.budgets.get(level, LEVELS[level])
+        if timed:
+            # The level's seconds are its whole turn's (``clock.TurnClock``): decisions one right after the
+            # other (the history grown by its own action alone) share them.
+            clock = clocks.setdefault(state.game.slug, TurnClock(seconds))
+            seconds = max(0.0, clock.deadline((state.seed, seat), state.history, within=1) - time.perf_counter())
         return search(state, seat, iterations=iterations, seconds=seconds if timed else UNTIMED, tuning=tuning)
 
     player.__name__ = f"mcts_{level}" + ("" if timed else "_untimed")

@@ -95,8 +95,9 @@ class BoardController:
     (every other seat is the computer: ``opponent``, a function, or ``level``, a level's name), ``hotseat``
     (players share the screen behind a curtain) or ``view`` (a position to look at); ``teaching`` shows every
     hidden card. ``computer_seed`` fixes the computer level's own chance (its set-up, its sampling of what it
-    cannot see), fresh from a secure source by default (``search.levels.player_seed``): a test or a replay
-    fixes it as it fixes the deal with ``seed``.
+    cannot see); by default each game's own, drawn from the game's seed and the seat (``search.simple.seat_seed``),
+    so it changes with every new game and reveals nothing of the deal: a test or a replay fixes it as it fixes
+    the deal with ``seed``.
     """
 
     #: Whether the board keeps its game after every turn (lessons do not: their steps start over).
@@ -201,12 +202,11 @@ class BoardController:
         self.seat = seat
         self.teaching = teaching
         self.frames = list(frames or [])
-        from capture_lib.search.level_ratings import level_labels
+        from capture_lib.search.level_ratings import chooser
 
-        labels = level_labels(slug)
-        from capture_lib.search.levels import LEVEL_NAMES
-
-        self.levels = [[name, labels.get(name, name)] for name in LEVEL_NAMES]
+        # The levels this game offers, each a different opponent (a level that would play as another is
+        # left out, and the strongest one's label says why).
+        self.levels = chooser(slug)
         self._advance()
 
     # ----- the host's side ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import pytest
 from capture_lib import CHANCE
 from capture_lib.games.command_capture.players import alphabeta
 from capture_lib.search.levels import make_player
+from capture_lib.search.simple import game_secret, seat_seed
 from tests.command_capture.helpers import GAME, pos
 
 
@@ -60,7 +61,7 @@ def test_keeps_its_node_budget_and_is_repeatable():
 def test_a_spent_time_limit_still_gives_a_legal_move():
     state = _quick_game(seed=3, plies=30)
     seat = state.current_player
-    action, search = alphabeta.choose(state, seat, 10**9, seconds=0.0)
+    action, search = alphabeta.choose(state, seat, 10**9, deadline=0.0)
     assert action in state.legal_set()
     assert search.nodes <= 64  # the clock is read every 64 positions
 
@@ -98,9 +99,9 @@ def test_chooses_from_what_its_seat_sees(plies):
 def test_levels_are_the_alpha_beta_search_and_mcts_hard_stays_for_the_analysis():
     state = _quick_game(seed=2, plies=10)
     seat = state.current_player
+    secret = game_secret(seat_seed(state.seed, seat), state, seat)  # a level's, given no seed of its own
     for level in ("easy", "medium", "hard"):
-        nodes, _ = alphabeta.LEVELS[level]
-        expected, _ = alphabeta.choose(state, seat, nodes)
+        expected, _ = alphabeta.choose(state, seat, alphabeta.LEVELS[level].nodes, secret=secret)
         assert str(make_player(level, timed=False)(state, seat)) == str(expected)
     assert make_player("mcts-hard", timed=False)(state, seat) in state.legal_set()
     other = make_player("mcts-hard", timed=False)

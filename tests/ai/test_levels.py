@@ -29,9 +29,11 @@ def test_a_level_plays_the_game_it_is_given():
     for slug in list_games():
         state = _first(slug)
         package = game_package(slug)
-        # A game may make its rule level of its rule-based player (Medieval Capture varies its set-up).
+        # A game may make its rule level of its rule-based player (its set-up varies from game to game),
+        # with the seed a player given none takes: the game's own, hashed with the seat.
         own = package.LEVEL_PLAYERS.get("rule")
-        expected = own(False, 0) if own is not None else package.RULE_PLAYER
+        seed = levels.seat_seed(state.seed, state.current_player)
+        expected = own(False, seed) if own is not None else package.RULE_PLAYER
         assert rule(state, state.current_player) == expected(state, state.current_player)
 
 
@@ -45,9 +47,15 @@ def test_a_game_may_replace_a_level_in_that_game_alone(monkeypatch):
     monkeypatch.setitem(card_commander.LEVEL_PLAYERS, "rule", factory)
     rule = levels.make_player("rule", timed=False)
     state = _first("card-commander")
-    assert rule(state, 0) == random_player(state, 0) and made == [(False, 0)]
+    first = (False, levels.seat_seed(state.seed, 0))  # unseeded: the game's seed, hashed with the seat
+    assert rule(state, 0) == random_player(state, 0) and made == [first]
     rule(state, 0)
-    assert made == [(False, 0)]  # built once per game, not once a move; untimed and unseeded: seed 0
+    assert made == [first]  # built once per game, not once a move
+    rule(state, 1)
+    assert made[-1] == (False, levels.seat_seed(state.seed, 1))  # the other seat: a player of its own
+    another = load_game("card-commander").new_game(seed=4).resolve_chance()
+    rule(another, 0)
+    assert made[-1] == (False, levels.seat_seed(4, 0)) and len(made) == 3  # a new game: a new player
     levels.make_player("rule", timed=False, seed=7)(state, 0)
     assert made[-1] == (False, 7)
     other = _first("command-capture")
@@ -55,7 +63,7 @@ def test_a_game_may_replace_a_level_in_that_game_alone(monkeypatch):
 
 
 def test_a_game_only_player_is_named_up_front_and_refused_elsewhere(monkeypatch):
-    names = "random, rule, easy, medium, hard, oracle, counter, mcts-hard"
+    names = "random, beginner, rule, easy, medium, hard, oracle, counter, mcts-hard"
     with pytest.raises(ValueError, match=f"choose one of: {names}$"):
         levels.make_player("lookahead", timed=False)
     monkeypatch.setitem(card_commander.ANALYSIS_PLAYERS, "lookahead", lambda timed, seed: random_player)
@@ -77,3 +85,14 @@ def test_a_level_that_plays_as_another_is_that_player():
     hard = str(levels.make_player("hard", timed=False)(state, 0))
     for level in card_commander.PLAYS_AS:
         assert str(levels.make_player(level, timed=False)(state, 0)) == hard
+
+
+def test_a_level_beyond_the_shared_ones_is_only_where_a_game_has_it():
+    for slug in list_games():
+        own = game_package(slug).LEVEL_PLAYERS
+        assert ("beginner" in levels.game_levels(slug)) == ("beginner" in own)
+        assert set(levels.SHARED_LEVELS) <= set(levels.game_levels(slug))
+    missing = next((slug for slug in list_games() if "beginner" not in levels.game_levels(slug)), None)
+    if missing is not None:
+        with pytest.raises(ValueError, match=f"{missing} has no 'beginner' level; its levels: random, rule"):
+            levels.player_for("beginner", timed=False)(_first(missing), _first(missing).current_player)

@@ -147,5 +147,5 @@ def evaluate(world: State) -> list[float] | None:
 
 
 TUNING = Tuning(playout=playout, paired_root=True, evaluate=evaluate, playout_cap=PLAYOUT_ACTIONS,
-                budgets={"easy": (100, 0.15), "medium": (400, 0.5), "hard": (2000, 0.9)})
+                budgets={"easy": (100, 0.15), "medium": (400, 0.5), "hard": (2000, 0.65)})
 

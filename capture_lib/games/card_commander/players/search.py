@@ -100,5 +100,10 @@ def finish(text: str, rng: random.Random) -> str:
     return "place " + " ".join(cards)
 
 
+#: The budgets by level (iterations, seconds). Only hard is offered (easy and medium play as hard: see the
+#: package): 1,300 iterations, about what the browser's Pyodide runs within 0.65 s of the 0.9 s a person
+#: waits (Chromium and WebKit, scaled to a core of their own: ``bench/bench_computer_turn.py``), so the
+#: player the simulator rates is the one the book plays (3,000 were rated, and the browser stopped at its
+#: cap with about half of them).
 TUNING = Tuning(playout=playout, candidates=candidates, finish=finish, opponent_model=True, chance=chance,
-                budgets={"easy": (150, 0.15), "medium": (600, 0.5), "hard": (3000, 0.9)})
+                budgets={"easy": (150, 0.15), "medium": (600, 0.5), "hard": (1300, 0.65)})

@@ -9,15 +9,13 @@ observation, so the same view gives the same choice.
 The belief board is the true board with the one secret (where the enemy Assassin hides) removed, so
 the player uses nothing that its observation does not show.
 
-In the chosen set-up (``setup="choose"``) it hides its Assassin on a front-row square drawn from the
-same observation-seeded generator, so its opponent cannot learn a fixed habit, and starts every unit
-in its first state (``setup_choice``).
+In the chosen set-up (``setup="choose"``) it hides its Assassin on a front-row square drawn from its
+secret for the game, so its opponent cannot learn a fixed habit, and starts every unit in its first
+state (``setup_choice``). The search levels (``alphabeta``) set up the same way.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from typing import Any
 
@@ -42,8 +40,12 @@ from capture_lib.games.command_capture.rules.units import (
     HALF_POINTS,
     INFANTRY,
 )
+from capture_lib.search.simple import game_secret, observation_rng, seat_seed
 
 WIN = 10_000
+#: The rule-based player chooses among the actions it rates at most this far below the best (an advance
+#: of one row is worth 1, a piece at least 20).
+NEAR = 1
 
 
 def belief(state: CommandCaptureState, seat: int) -> CommandCaptureState:
@@ -130,33 +132,29 @@ def score_action(state: CommandCaptureState, seat: int, action: CCAction) -> int
     return score
 
 
-def _view_rng(state: CommandCaptureState, seat: int) -> random.Random:
-    """A generator seeded by what ``seat`` sees and the move number (never by the game's seed)."""
-    text = json.dumps(state.observation(seat), sort_keys=True) + f"/{len(state.history)}"
-    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+def setup_choice(state: CommandCaptureState, seat: int, secret: int) -> CCAction:
+    """The player's set-up action: hide the Assassin on a front-row square drawn from the game ``secret``
+    (``game_secret``), then ready.
 
-
-def setup_choice(state: CommandCaptureState, seat: int) -> CCAction:
-    """The player's set-up action: hide the Assassin on a front-row square drawn from its view, then ready.
-
-    The first states are the all-round ones (infantry that can capture, Siege that can move, an
+    Every front-row square is as likely: a square the player favoured would be one its opponent could
+    learn. The first states are the all-round ones (infantry that can capture, Siege that can move, an
     Active Fortress), so the player keeps them all.
     """
     legal = state.legal_actions()
     squares = [a for a in legal if a.kind == ASSASSIN]
     if squares:
-        return _view_rng(state, seat).choice(squares)
+        return random.Random(f"command-capture set-up/{secret}/{seat}").choice(squares)
     return next(a for a in legal if a.kind == READY)
 
 
-def simple_player(state: CommandCaptureState, seat: int) -> Any:
-    """Choose an action for ``seat``: a win if there is one, never a move that lets the enemy win at once."""
+def rule_choice(state: CommandCaptureState, seat: int, secret: int) -> Any:
+    """Choose an action for ``seat``: a win if there is one, never a move that lets the enemy win at once;
+    among the actions rated within ``NEAR`` of the best, one drawn from the view and the game ``secret``."""
     actions = [a for a in state.legal_actions() if a.kind != WAIT]
     if len(actions) == 1:
         return actions[0]
     if state.phase == "setup":
-        return setup_choice(state, seat)
-    rng = _view_rng(state, seat)
+        return setup_choice(state, seat, secret)
     seen = belief(state, seat)
     scored = []
     for a in actions:
@@ -165,6 +163,36 @@ def simple_player(state: CommandCaptureState, seat: int) -> Any:
         except ValueError:
             # legal on the true board but not on the belief board (cannot happen for own actions)
             s = -WIN * 3
-        scored.append((s, rng.random(), a))
-    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-    return scored[0][2]
+        scored.append((s, a))
+    best = max(s for s, _ in scored)
+    near = [a for s, a in scored if s >= best - NEAR]
+    return observation_rng(state, seat, f"rule/{secret}").choice(near)
+
+
+def rule_player(seed: int | None = None) -> Any:
+    """The rule-based player (``rule_choice``) with its own ``seed`` (``capture_lib.search.levels``): a new
+    secret each game. Without a seed it takes the one a level given none takes, ``seat_seed``."""
+    def player(state: CommandCaptureState, seat: int) -> Any:
+        own = seat_seed(state.seed, seat) if seed is None else seed
+        return rule_choice(state, seat, game_secret(own, state, seat))
+
+    player.__name__ = "command_capture_rule"
+    player.__doc__ = rule_choice.__doc__
+    return player
+
+
+#: The rule-based player as the ``rule`` level plays it where no seed of its own is given.
+simple_player = rule_player()
+
+
+def random_level(seed: int) -> Any:
+    """The ``random`` level: a uniformly random legal action, its generator seeded by the view and the
+    player's secret for the game (the shared random player, seeded by the view alone, would set up and
+    answer the same moves the same way in every game of this game without luck)."""
+    def player(state: CommandCaptureState, seat: int) -> Any:
+        secret = game_secret(seed, state, seat)
+        return observation_rng(state, seat, f"random/{secret}").choice(state.legal_actions())
+
+    player.__name__ = "command_capture_random"
+    player.__doc__ = random_level.__doc__
+    return player

@@ -111,10 +111,11 @@ def root_candidates(world: State, seat: int) -> tuple[Sequence[str], Sequence[Ac
     An action that lets the opponent take the Commander at once is dropped whenever another is left.
     Each determinization differs from the others only in where the enemy Assassin hides, so the
     ratings of a few worlds are kept rather than computed again for every playout. During the chosen
-    set-up the one candidate is the rule-based player's set-up choice: material cannot tell set-ups apart.
+    set-up the one candidate is the rule-based player's set-up choice: material cannot tell set-ups apart
+    (the ``mcts-hard`` player sets up before it searches, with its own secret: see the package).
     """
     if world.phase == "setup":
-        choice = setup_choice(world, seat)
+        choice = setup_choice(world, seat, 0)
         return [str(choice)], [choice]
     rated = sorted(((score_action(world, seat, a), str(a), a) for a in world.legal_actions() if a.kind != WAIT),
                    key=lambda r: (-r[0], r[1]))

@@ -93,6 +93,8 @@ _TURNS = tuple(tuple(tuple(CCAction(TURN, a, f) for f in range(4) if f != facing
 _FLIP_AND_TURNS = tuple(tuple((_FLIPS[a],) + _TURNS[a][facing] for facing in range(4)) for a in range(64))
 _END = CCAction(END)
 _SQUARES = range(64)
+#: The kinds of action that ``takes`` lists (a move only when it enters the enemy's Disabled Fortress).
+_TAKE_KINDS = frozenset((CAPTURE, RANGED, BASH, MOVE))
 
 
 def push_square(maiden: int, target: int, owner: int) -> int:
@@ -382,6 +384,23 @@ class CommandCaptureState(State):
             self._legal = self._generate()
         return list(self._legal)
 
+    def after(self, action: CCAction) -> CommandCaptureState:
+        """The state after ``action``, one of this state's own legal actions (from ``legal_actions`` or
+        ``takes``): ``play`` without the check that it is legal, for a search that plays only the actions it
+        was given (python-chess's ``push`` checks nothing either). Anything else gives a wrong state."""
+        new = self._copy()
+        new.history = self.history + (action,)
+        new._apply(action)
+        return new
+
+    def handed_over(self) -> CommandCaptureState:
+        """The position with the turn handed to the other side at once, as if the side to act had passed:
+        no move of the rules, but what a search asks when it tries a "null move" (is this position so good
+        that even doing nothing holds it?)."""
+        new = self._copy()
+        new._end_turn()
+        return new
+
     def legal_set(self) -> frozenset[CCAction]:
         """The legal actions as a set (cached with the list)."""
         if self._legal_set is None:
@@ -471,13 +490,15 @@ class CommandCaptureState(State):
     # attributes), where unpacking a plain tuple costs no more than reading by position. This is the hot
     # path of the computer's search, so it is also why the moves are not a call of their own per unit.
 
-    def _survey(self) -> tuple[list[int], int, frozenset[int]]:
+    def _survey(self) -> tuple[list[int], int, frozenset[int], bool]:
         """One pass over the board: the squares of the side to act's units, the enemy units' squares as a
-        bit mask, and the squares the enemy's Fortify aura covers (``fortified``)."""
+        bit mask, the squares the enemy's Fortify aura covers (``fortified``), and whether the enemy's
+        Fortress is Disabled (a move may enter it)."""
         me = self.to_move
         mine = []
         enemies = 0
         fort: frozenset[int] = frozenset()
+        disabled = False
         board = self.board
         for sq in compress(_SQUARES, board):  # the occupied squares, found in C (a unit is a true value)
             owner, kind, st, _facing, _lock = board[sq]
@@ -487,7 +508,9 @@ class CommandCaptureState(State):
                 enemies |= 1 << sq
                 if kind == CMD and st == 1:  # the enemy Commander in Fortify State
                     fort = NEIGHBOURS[sq]
-        return mine, enemies, fort
+                elif kind == FOR and st == 1:
+                    disabled = True
+        return mine, enemies, fort, disabled
 
     def _plan_actions(self, out: list[CCAction]) -> frozenset[int]:
         """Append every main action of the side to act, in ``_unit_actions`` order, from ``SquarePlan`` lines;
@@ -503,7 +526,7 @@ class CommandCaptureState(State):
         board = self.board
         me = self.to_move
         enemy = 1 - me
-        mine, enemies, fort = self._survey()
+        mine, enemies, fort, _disabled = self._survey()
         plans = self._plans[me]
         table = plans.table
         turn = self.turn
@@ -547,6 +570,48 @@ class CommandCaptureState(State):
             else:
                 out.extend(_TURNS[sq][facing])
         return fort
+
+    def takes(self) -> list[CCAction]:
+        """The legal actions that take a unit (melee captures, shots, bashes) or enter the enemy's Disabled
+        Fortress, in the order of ``legal_actions``: what a search plays out at its leaves.
+
+        Exactly those of ``legal_actions()`` (the tests check it), found without the moves, flips and turns
+        where the turn is a plain one: a unit with no enemy on its lines (``SquarePlan.targets``) takes
+        nothing, so most units cost one test. Any other turn (a follow-up, a second action, a Disabled
+        Fortress on the board) filters the whole list.
+        """
+        if self.phase != PLAY or self.result is not None or self.follow is not None or self.done \
+                or self.actions_left <= 0:
+            return self._takes_of(self.legal_actions())
+        board = self.board
+        me = self.to_move
+        mine, enemies, fort, disabled = self._survey()
+        if disabled:
+            return self._takes_of(self.legal_actions())  # an entry into a Disabled Fortress: moves count too
+        plans = self._plans[me]
+        table = plans.table
+        out: list[CCAction] = []
+        for sq in mine:
+            _owner, kind, st, facing, _lock = board[sq]
+            row = table[kind * 12 + st * 4 + facing]  # plan_index, inlined
+            if row is None:
+                row = plans.build(kind, st, facing)
+            _moves, captures, ranged, bash, targets, ignore, acts, plain = row[sq]
+            if plain:
+                return self._takes_of(self.legal_actions())
+            if acts and targets & enemies:
+                if captures:
+                    self._plan_captures(sq, captures, fort, out)
+                if ranged:
+                    self._plan_ranged(sq, ranged, ignore, fort, out)
+                if bash:
+                    self._plan_bashes(sq, bash, fort, out)
+        return out
+
+    def _takes_of(self, actions: list[CCAction]) -> list[CCAction]:
+        """The actions of ``actions`` that ``takes`` lists."""
+        board = self.board
+        return [a for a in actions if a.kind in _TAKE_KINDS and board[a.b] is not None]
 
     def _plan_captures(self, sq: int, lines: tuple[tuple[tuple[int, ...], bool], ...], fort: frozenset[int],
                        out: list[CCAction]) -> None:

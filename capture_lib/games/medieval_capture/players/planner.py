@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from capture_lib.core.protocol import Action, State
@@ -79,19 +79,36 @@ class Budget:
     #: capture it (0 none, 1 in full), and whether its boulders.
     captures: float = 1.0
     boulders: bool = True
+    #: Timed, plan again, wider each time, until the turn's time is spent (``Planner.choose``).
+    to_cap: bool = False
+    #: Untimed, how many wider plans follow the first (about what the browser makes within the cap).
+    widen: int = 0
+
+    def wider(self, times: int) -> Budget:
+        """This budget with ``times`` the beam, the finalists and the positions (the rest as it is)."""
+        return replace(self, beam=self.beam * times, finalists=self.finalists * times, nodes=self.nodes * times)
 
 
 class Planner:
     """One decision's planning for ``seat`` in ``state`` (see the module's docstring)."""
 
-    def __init__(self, state: State, seat: int, budget: Budget, timed: bool, weights: Weights = DEFAULT) -> None:
+    def __init__(self, state: State, seat: int, budget: Budget, timed: bool, weights: Weights = DEFAULT,
+                 deadline: float | None = None) -> None:
         self.state = state
         self.seat = seat
         self.side = seat % 2
         self.budget = budget
         self.weights = weights
-        self.deadline = time.perf_counter() + budget.seconds if timed else None
+        #: When the decision must be made (``time.perf_counter()``): ``deadline`` if given (the turn's, see
+        #: ``clock.TurnClock``), else the budget's seconds from now; ``None`` untimed.
+        self.deadline = (deadline if deadline is not None else time.perf_counter() + budget.seconds) if timed else None
         self.plays = 0
+        #: The positions this decision may play in all (each wider plan adds its own).
+        self.limit = budget.nodes
+        #: The moves of the plan chosen, from the position now (``choose`` fills it for a move decision).
+        self.plan: list[Action] = []
+        #: How many plans this decision made, each twice as wide as the last (``choose``).
+        self.plans = 0
         self.belief, self.world = self._knowledge(state, seat)
 
     def _knowledge(self, state: State, seat: int) -> tuple[Belief, State]:
@@ -105,7 +122,7 @@ class Planner:
 
     # ----- the budget ---------------------------------------------------------------------------------------
     def _spent(self) -> bool:
-        if self.plays >= self.budget.nodes:
+        if self.plays >= self.limit:
             return True
         # The clock is read at every position: one position's score costs about a millisecond here and
         # several in the browser, so reading it only every few positions let a decision run past the
@@ -138,13 +155,39 @@ class Planner:
             return self._kill(legal)
         if phase != "move":
             raise ValueError(f"the planner plays the start, move and kill phases, not {phase!r}")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            # The turn's time is spent (a plan left behind by a card drawn, a boulder fallen): the floor, one
+            # move at a time by the quick score, so that the turn ends at once.
+            self.budget = replace(self.budget, beam=1, depth=1, finalists=0, to_cap=False)
         shot = self._shot(legal)
         if shot is not None:
             return shot
         first, best, ended = self._plan()
+        self.plans = 1
+        # A level that uses its time (or, untimed, its count of wider plans) plans again, each time with
+        # twice the beam, the finalists and the positions, and keeps the plan of the highest full value;
+        # the first plan is its floor, made whatever the time.
+        times = 1
+        while self._wider_allowed(times):
+            times *= 2
+            self.limit = self.plays + self.budget.nodes * times
+            plan = self.plan
+            wider = self._plan(self.budget.wider(times))
+            self.plans += 1
+            if wider[1] > best:
+                first, best = wider[0], wider[1]
+            else:
+                self.plan = plan
         if any(isinstance(a, Reroll) for a in legal) and best - ended < REROLL_BELOW:
+            self.plan = []
             return next(a for a in legal if isinstance(a, Reroll))
         return self._same(first, legal)
+
+    def _wider_allowed(self, times: int) -> bool:
+        """Whether a plan ``2 * times`` as wide may follow (see ``choose``)."""
+        if self.deadline is None:
+            return times < 2 ** self.budget.widen
+        return self.budget.to_cap and time.perf_counter() < self.deadline
 
     @staticmethod
     def _same(action: Action, legal: list[Action]) -> Action:
@@ -153,10 +196,11 @@ class Planner:
         return next(a for a in legal if str(a) == text)
 
     # ----- moves ---------------------------------------------------------------------------------------------
-    def _plan(self) -> tuple[Action, float, float]:
-        """The first action of the best plan for the rest of the turn, the plan's value and the value of
-        ending the turn now."""
-        world, side, budget, w = self.world, self.side, self.budget, self.weights
+    def _plan(self, budget: Budget | None = None) -> tuple[Action, float, float]:
+        """The first action of the best plan for the rest of the turn (within ``budget``, by default the
+        planner's), the plan's value and the value of ending the turn now; the plan's actions go to ``plan``."""
+        world, side, w = self.world, self.side, self.weights
+        budget = budget or self.budget
         belief = self.belief
         danger = Danger(world, side, belief, budget.captures, budget.boulders)
         end = End()
@@ -188,14 +232,31 @@ class Planner:
                 break
         ways.sort(key=lambda c: (-c[0], c[1]))
         if budget.finalists <= 0:
+            self.plan = self._actions_to(ways[0][2])
             return ways[0][3], ways[0][0], now
         finalists = ways[:budget.finalists]
         if all(way[3] is not end for way in finalists):
             finalists.append(next(way for way in ways if way[3] is end))
-        scored = [(self._value(way[2]), way[1], way[3]) for way in finalists]
-        ended = next(v for v, _, head in scored if head is end)
+        # Ending the turn now and the best plan by the quick score are always valued; the others while
+        # the time lasts (a full value is the costliest step of a decision).
+        finalists.sort(key=lambda way: (way[3] is not end, -way[0], way[1]))
+        scored = []
+        for number, way in enumerate(finalists):
+            if number >= 2 and self.deadline is not None and time.perf_counter() > self.deadline:
+                break
+            scored.append((self._value(way[2]), way[1], way[3], way[2]))
+        ended = next(v for v, _, head, _ in scored if head is end)
         best = max(scored, key=lambda s: (s[0], s[1]))
+        self.plan = self._actions_to(best[3])
         return best[2], best[0], ended
+
+    def _actions_to(self, end: State) -> list[Action]:
+        """The actions from the planner's position to ``end`` (moves, and the cards drawn on the way), then
+        ``End`` where the plan stops while moves are left."""
+        actions = list(end.history[len(self.world.history):])
+        if end.phase == "move" and end.side == self.side:
+            actions.append(End())
+        return actions
 
     # ----- the catapult --------------------------------------------------------------------------------------
     def _shot(self, legal: list[Action]) -> Action | None:
@@ -303,6 +364,43 @@ def _capture_abroad(world: State, side: int, belief: Belief, w: Weights, kills: 
     return best
 
 
-def choose(state: State, seat: int, budget: Budget, timed: bool, weights: Weights = DEFAULT) -> Any:
-    """The planner's action for ``seat`` in ``state`` (not the set-up: see ``setup``)."""
-    return Planner(state, seat, budget, timed, weights).choose()
+def choose(state: State, seat: int, budget: Budget, timed: bool, weights: Weights = DEFAULT,
+           deadline: float | None = None) -> Any:
+    """The planner's action for ``seat`` in ``state`` (not the set-up: see ``setup``), made by ``deadline``
+    (the turn's, ``clock.TurnClock``) when timed."""
+    return Planner(state, seat, budget, timed, weights, deadline).choose()
+
+
+class TurnPlans:
+    """A player's plan for the turn it is playing: the moves still to come, and the position each expects.
+
+    The first move decision of a turn plans the whole turn (``Planner.plan``); the next decisions of that
+    turn play the plan on, as long as the game is where the plan left it (nothing drawn, no boulder fell,
+    no one else acted) and each move is still legal. Anything else, and the planner plans again with what
+    is left of the turn's time.
+    """
+
+    def __init__(self) -> None:
+        self.expect: tuple[Any, int] | None = None
+        self.rest: list[Action] = []
+
+    def next(self, state: State, turn: Any) -> Action | None:
+        """The plan's next action in ``state`` of ``turn``, if the game is still where the plan left it."""
+        if self.expect != (turn, len(state.history)) or not self.rest:
+            return None
+        wanted = str(self.rest[0])
+        found = next((a for a in state.legal_actions() if str(a) == wanted), None)
+        if found is None:
+            self.rest = []
+            return None
+        self.rest = self.rest[1:]
+        self.expect = (turn, len(state.history) + 1)
+        return found
+
+    def keep(self, state: State, turn: Any, action: Action, plan: list[Action]) -> None:
+        """Keep ``plan`` (from ``state``) once ``action``, its first action, is played."""
+        if plan and str(plan[0]) == str(action):
+            self.rest = list(plan[1:])
+            self.expect = (turn, len(state.history) + 1)
+        else:
+            self.rest, self.expect = [], None

@@ -2,14 +2,14 @@
 
 Blue places its first piece on an empty board, the same in every game, so a set-up drawn from what the
 player sees would be the same set-up every game, and an opponent could learn it. Each computer player
-therefore draws a *game secret* from its own seed when it places its first piece (``Secrets``; the
-player's seed is its own, never the game's, see ``capture_lib.search.levels``), and every choice of its
-set-up is drawn from that secret:
+therefore draws a *game secret* from its own seed for each game (``Secrets``; the player's seed is its
+own, never the game's, see ``capture_lib.search.levels``), and every choice of its set-up is drawn from
+that secret:
 
 - ``random_setup``: a uniformly random legal placement (the ``random`` level);
-- ``rule_setup``: the rule-based player's set-up (the Knight close behind the Crowns, Soldiers on the
-  roads to them, spread out), choosing at random among the spaces it rates within ``RULE_SLACK`` of
-  the best (the ``rule`` level);
+- ``rule_setup``: the rule-based player's set-up (the Knight one or two spaces from the Crowns, Soldiers
+  on the roads to them, spread out), choosing at random among the spaces it rates within ``RULE_SLACK``
+  of the best (the ``rule`` level);
 - ``planned_setup``: the planner's set-up (the search levels): a Knight one to three spaces from the
   Crowns, two to four raiders on the rocks nearest the border (a black die carries them far once they
   cross), the rest guarding the roads to the Crowns, no two within one boulder's reach where it can
@@ -37,17 +37,21 @@ RAIDERS = (2, 4)
 
 
 class Secrets:
-    """A player's game secrets, drawn from its own seed: a new one each time it starts a set-up."""
+    """A player's game secrets, drawn from its own seed: a new one for each game it plays.
+
+    A game is known by its seed, so a take-back to before the first piece, or a saved game played again,
+    finds the same secret and the same set-up.
+    """
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self.current: int | None = None
+        self.game: int | None = None
 
     def for_game(self, state: State, seat: int) -> int:
-        """The secret of the game in ``state``: a new one when ``seat``'s side has placed nothing yet."""
-        side = seat % 2
-        placed = any(state.loc[p] >= 0 for p in range(side * 10, side * 10 + 10))
-        if self.current is None or not placed:
+        """The secret of the game in ``state`` (``seat`` is the player's)."""
+        if self.current is None or state.seed != self.game:
+            self.game = state.seed
             self.current = self.rng.getrandbits(64)
         return self.current
 
@@ -72,7 +76,9 @@ def rule_setup(state: State, seat: int, secret: int) -> Action:
             continue  # the Knight goes third, the rest are Soldiers
         near = min((BOARD.distance(action.space, t) for t in taken), default=999.0)
         depth = to_crowns[action.space]
-        value = (-abs(depth - 1) * 3 if is_knight else -abs(depth - 4)) + min(near, 200) / 50
+        # The Knight one or two spaces from the Crowns, either as good (one space alone left six places to
+        # hide it in); the Soldiers four out, on the roads to them; all of them spread out.
+        value = (-max(0, abs(2 * depth - 3) - 1) * 3 if is_knight else -abs(depth - 4)) + min(near, 200) / 50
         rated.append((value, str(action), action))
     if not rated:
         return legal[0]
@@ -125,6 +131,16 @@ def planned_setup(state: State, seat: int, secret: int) -> Action:
     legal = state.legal_actions()
     wanted = [a for a in legal if isinstance(a, Place) and a.space == space and a.knight == knight]
     return wanted[0] if wanted else observation_rng(state, seat, f"setup/{secret}").choice(legal)
+
+
+def hidden_setup(state: State, seat: int) -> int | None:
+    """What ``seat``'s set-up hides from the other side, once made: the space its Knight started on
+    (``None`` until every piece of its side is placed). The tests check that it varies from game to game."""
+    side = seat % 2
+    placed = sum(1 for p in range(side * 10, side * 10 + 10) if state.loc[p] >= 0)
+    if placed < state.cfg.start_pieces[side] or state.knight[side] < 0:
+        return None
+    return state.loc[state.knight[side]]
 
 
 def setup_player(play: Any, choose_setup: Any, seed: int) -> Any:

@@ -497,6 +497,15 @@ class MedievalCaptureState(State):
         return list(self._chance_table()[0])
 
     # ----- legal actions ------------------------------------------------------------------------------------
+    def after(self, action: Action) -> MedievalCaptureState:
+        """The state after ``action``, one of this state's own legal actions or chance outcomes: ``play``
+        without the check that it is legal, for a search that plays only the actions it was given
+        (python-chess's ``push`` checks nothing either). Anything else gives a wrong state."""
+        new = self._copy()
+        new.history = self.history + (action,)
+        new._apply(action)
+        return new
+
     def _legal_actions(self) -> list[Action]:
         return self._find_legal()
 
