@@ -1,4 +1,5 @@
-"""Shared fixtures: the built book (built once per test run) and a headless Chromium."""
+"""Shared fixtures: the built book (built once per test run) and a headless Chromium; the games and the budgets
+of the run (``tests/registry.py``, ``tests/budgets.py``), set before collection."""
 
 from __future__ import annotations
 
@@ -14,6 +15,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def pytest_configure(config):
+    """Before any test module is read: the toy game and ``CAPTURE_EXTRA_GAMES`` registered for the whole run, so
+    that every parametrization over the registry sees them, and hypothesis's profile of ``CAPTURE_TEST_DEPTH``."""
+    from tests import budgets, registry
+
+    registry.register_test_games()
+    budgets.load_hypothesis_profile()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -38,6 +48,31 @@ def built_book() -> dict:
     (ROOT / "_build").mkdir(exist_ok=True)
     (ROOT / "_build" / "test-build.log").write_text(log, encoding="utf-8")  # for reading after a failure
     return {"returncode": result.returncode, "log": log, "html": ROOT / "_build" / "html"}
+
+
+@pytest.fixture(scope="session")
+def printed_handouts(tmp_path_factory) -> dict:
+    """Every handout printed by Chromium, once a run: its PDF by its stem (``tests/handouts.py``)."""
+    from tests.handouts import print_handouts
+
+    return print_handouts(tmp_path_factory.mktemp("handouts"))
+
+
+@pytest.fixture
+def terminal():
+    """Opens ``capture ARGS`` in pseudo-terminals (``tests.terminal.Terminal``), each closed after the test:
+    ``terminal("play", "medieval-capture", "--seed", "3")``."""
+    from tests.terminal import Terminal
+
+    opened: list[Terminal] = []
+
+    def start(*args: str, colour: bool = False, columns: int = 100) -> Terminal:
+        opened.append(Terminal(*args, colour=colour, columns=columns))
+        return opened[-1]
+
+    yield start
+    for t in opened:
+        t.close()
 
 
 @pytest.fixture(scope="session")
