@@ -107,8 +107,9 @@ def games(*parts: str, pages: tuple[str, ...] = ()) -> list:
 
 def cases(make: Callable[[str], Iterable[tuple]], *parts: str, pages: tuple[str, ...] = ()) -> list:
     """Parameters for a generic test parametrized by the game and more (``slug, index`` ...): ``make(slug)``
-    gives the other values of each of the game's cases, as tuples (pytest names them, the slug first). A game
-    without one of ``parts`` or ``pages`` gets one case, skipped with the reason, its other values ``None``."""
+    gives the other values of each of the game's cases, as tuples, named by the slug and the values (the case's
+    number for a value that is not a plain one, so that every game's cases are named alike). A game without one
+    of ``parts`` or ``pages`` gets one case, skipped with the reason, its other values ``None``."""
     found: dict[str, list[tuple]] = {}
     skipped: dict[str, str] = {}
     for slug in registry.list_games():
@@ -123,7 +124,9 @@ def cases(make: Callable[[str], Iterable[tuple]], *parts: str, pages: tuple[str,
         if slug in skipped:
             params.append(pytest.param(slug, *[None] * width, id=slug, marks=[pytest.mark.skip(reason=skipped[slug])]))
             continue
-        params += [pytest.param(slug, *values) for values in found[slug]]
+        for number, values in enumerate(found[slug]):
+            words = [str(v) if isinstance(v, str | int | float | bool) else f"case{number}" for v in values]
+            params.append(pytest.param(slug, *values, id="-".join([slug, *words])))
     return params
 
 
