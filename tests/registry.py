@@ -49,7 +49,8 @@ def shipped(slug: str) -> bool:
 
 
 def has_part(slug: str, part: str) -> bool:
-    """Whether the game ``slug`` has the optional part ``part`` (``"players"``, ``"lessons"`` ...)."""
+    """Whether the game ``slug`` has the optional part ``part`` (``"players"``, ``"lessons"`` ...): the one place
+    the tests ask it, to point at the description's declared parts when it has them."""
     return registry.describe(slug).part(part) is not None
 
 
@@ -88,11 +89,14 @@ def chapter_page(slug: str, page: str) -> pathlib.Path | None:
 
 def _missing(slug: str, parts: tuple[str, ...], pages: tuple[str, ...]) -> str:
     """Why the game ``slug`` cannot run a test that needs ``parts`` and ``pages`` ('' when it can)."""
-    lacks = [f"no {part.replace('_', ' ')} (its description's '{part}' part)" for part in parts
-             if not has_part(slug, part)]
-    lacks += [f"no {page} page in its book chapter (book/{slug}/{page} in _toc.yml)" for page in pages
-              if chapter_page(slug, page) is None]
-    return f"{slug} has {' and '.join(lacks)}" if lacks else ""
+    said = []
+    lacks = [part.replace("_", " ") for part in parts if not has_part(slug, part)]
+    if lacks:
+        said.append(f"{slug} has no {' and no '.join(lacks)} (a part of its description)")
+    lacks = [page for page in pages if chapter_page(slug, page) is None]
+    if lacks:
+        said.append(f"{slug}'s book chapter has no {' or '.join(lacks)} page (book/{slug}/... in _toc.yml)")
+    return "; ".join(said)
 
 
 def games(*parts: str, pages: tuple[str, ...] = ()) -> list:

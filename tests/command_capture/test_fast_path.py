@@ -29,12 +29,11 @@ from capture_lib.games.command_capture.rules.units import (
     seat_specs,
     square_plan,
 )
+from tests.budgets import COMMAND_CAPTURE_FAST_PATH_GAMES as GAMES
 
 from .helpers import GAME, pos
 from .reference import reference_actions
 from .test_properties import PAIRINGS, choose, random_options
-
-GAMES = 60
 
 
 def fresh(state):
