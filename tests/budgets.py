@@ -56,7 +56,7 @@ CAPTURE_THE_COMMANDER_GAMES_PER_COUNT = budget(ci=300, deep=2000)
 #: pairing of civilizations (nine pairings).
 COMMAND_CAPTURE_GAMES_PER_PAIRING = budget(ci=12, deep=60)
 #: Command Capture's fast move generator against the plain one (``tests/command_capture/test_fast_path.py``).
-COMMAND_CAPTURE_FAST_PATH_GAMES = budget(ci=60, deep=60)
+COMMAND_CAPTURE_FAST_PATH_GAMES = budget(ci=20, deep=60)
 #: Medieval Capture's properties (``tests/medieval_capture/test_properties.py``).
 MEDIEVAL_CAPTURE_GAMES = budget(ci=100, deep=500)
 

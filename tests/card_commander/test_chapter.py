@@ -49,8 +49,15 @@ def test_the_summary_carries_the_engines_picture(printed_handouts):
     assert not missing, f"the PDF lacks the picture's {missing}"
 
 
-def test_the_teachers_kit_has_a_worksheet_and_its_answer_sheet():
+def test_the_teachers_kit_has_a_worksheet_and_a_separate_answer_sheet():
     assert {(SLUG, "worksheet"), (SLUG, "answers")} <= {(h.slug, h.kind) for h in handouts()}
+    sheet = (summaries.ROOT / "book" / "teaching" / f"{SLUG}-worksheet.md").read_text(encoding="utf-8")
+    answers = _answers()
+    assert f"summaries/{SLUG}-worksheet.pdf" in sheet and f"summaries/{SLUG}-answers.pdf" in answers
+    # The students' sheet asks; only the teacher's sheet answers.
+    assert "answer sheet" in answers.lower() and "Name:" in sheet and "Name:" not in answers
+    asked = re.findall(r"^## (\d+)\.", sheet, re.MULTILINE)
+    assert asked and asked == re.findall(r"^## (\d+)\.", answers, re.MULTILINE)
 
 
 def test_the_summary_marks_its_rulings(printed_handouts):
