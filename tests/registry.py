@@ -1,15 +1,16 @@
 """The games the tests run over: the registry, and what each game has.
 
-A generic test (marked ``generic``, run as one set with ``pytest -m generic``) holds for every registered
-game and is parametrized with ``games()``: the four games of ``capture_lib.games.PACKAGES``, the toy game
+A generic test (marked ``generic``, run as one set with ``pytest -m generic``) holds for every registered game and
+is parametrized with ``games()``: the four games of ``capture_lib.games.PACKAGES``, the toy game
 (``tests/toy_game``, which exists only for the tests) and any package named in ``CAPTURE_EXTRA_GAMES``.
-``tests/conftest.py`` registers those two once for the whole run, before collection, so that every
-parametrization sees them. What one game alone must do lives in that game's own folder
-(``tests/card_commander/`` ...), never in a table of the games here or in a generic file.
+``tests/conftest.py`` registers those two once for the whole run, before collection, so that every parametrization
+sees them. What one game alone must do lives in that game's own folder (``tests/card_commander/`` ...), never in a
+table of the games here or in a generic file.
 
-A game may lack an optional part (players, a course, lessons, a rules index, experiments) or a page of its
-book chapter. A generic test that needs one is skipped for a game without it, and says so in the skip's
-reason (``pytest -rs``): never silently. ``has_part`` is the one place the tests ask whether a game has a part.
+A game may lack an optional part (players, a course, exercises, a rules index, experiments: the ``Parts`` its
+description declares) or a page of its book chapter. A generic test that needs one is skipped for a game without
+it, and says so in the skip's reason (``pytest -rs``): never silently. ``has_part`` is the one place the tests ask
+whether a game has a part.
 """
 
 from __future__ import annotations
@@ -23,12 +24,15 @@ import pytest
 import yaml
 
 from capture_lib import games as registry
+from capture_lib.core import parts as kinds
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: The toy game: a game written as a fifth game would be, registered only in the tests.
 TOY = "tests.toy_game"
 #: Packages of further games to register for this run, separated by commas (the fifth-game test's copy).
 EXTRA_GAMES = "CAPTURE_EXTRA_GAMES"
+#: Each kind of part a game's description declares, by its name (``capture_lib.core.parts``).
+PARTS = {spec.name: spec for spec in kinds.PARTS}
 
 
 def packages_for_tests() -> list[str]:
@@ -49,9 +53,11 @@ def shipped(slug: str) -> bool:
 
 
 def has_part(slug: str, part: str) -> bool:
-    """Whether the game ``slug`` has the optional part ``part`` (``"players"``, ``"lessons"`` ...): the one place
-    the tests ask it, to point at the description's declared parts when it has them."""
-    return registry.describe(slug).part(part) is not None
+    """Whether the game ``slug`` declares the part ``part`` (``"players"``, ``"lessons"`` ...: a field of its
+    description's ``Parts``), without importing it."""
+    if part not in PARTS:
+        raise ValueError(f"a game's parts are {', '.join(PARTS)}, not {part!r}")
+    return getattr(registry.describe(slug).parts, part) is not None
 
 
 @functools.cache
@@ -90,9 +96,10 @@ def chapter_page(slug: str, page: str) -> pathlib.Path | None:
 def _missing(slug: str, parts: tuple[str, ...], pages: tuple[str, ...]) -> str:
     """Why the game ``slug`` cannot run a test that needs ``parts`` and ``pages`` ('' when it can)."""
     said = []
-    lacks = [part.replace("_", " ") for part in parts if not has_part(slug, part)]
+    lacks = [part for part in parts if not has_part(slug, part)]
     if lacks:
-        said.append(f"{slug} has no {' and no '.join(lacks)} (a part of its description)")
+        what = " and no ".join(PARTS[part].what for part in lacks)
+        said.append(f"{slug} has no {what} (its description declares no {' or '.join(lacks)} part)")
     lacks = [page for page in pages if chapter_page(slug, page) is None]
     if lacks:
         said.append(f"{slug}'s book chapter has no {' or '.join(lacks)} page (book/{slug}/... in _toc.yml)")
