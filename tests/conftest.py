@@ -6,6 +6,8 @@ once and drives one browser while the other worker runs the engine's tests; each
 is a group of its own, since its cells run in order in one kernel. ``tools/test.sh`` starts the book's
 build before pytest (``BUILD_ENV`` names its folder), so the build overlaps the engine's tests; without it,
 the first test that needs the book builds it.
+
+The games and the budgets of the run (``tests/registry.py``, ``tests/budgets.py``) are set before collection.
 """
 
 from __future__ import annotations
@@ -52,6 +54,15 @@ def pytest_collection_modifyitems(config, items):
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def pytest_configure(config):
+    """Before any test module is read: the toy game and ``CAPTURE_EXTRA_GAMES`` registered for the whole run, so
+    that every parametrization over the registry sees them, and hypothesis's profile of ``CAPTURE_TEST_DEPTH``."""
+    from tests import budgets, registry
+
+    registry.register_test_games()
+    budgets.load_hypothesis_profile()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -104,6 +115,31 @@ def book_site(built_book):
     yield f"http://127.0.0.1:{server.server_address[1]}", built_book["html"]
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def printed_handouts(tmp_path_factory) -> dict:
+    """Every handout printed by Chromium, once a run: its PDF by its stem (``tests/handouts.py``)."""
+    from tests.handouts import print_handouts
+
+    return print_handouts(tmp_path_factory.mktemp("handouts"))
+
+
+@pytest.fixture
+def terminal():
+    """Opens ``capture ARGS`` in pseudo-terminals (``tests.terminal.Terminal``), each closed after the test:
+    ``terminal("play", "medieval-capture", "--seed", "3")``."""
+    from tests.terminal import Terminal
+
+    opened: list[Terminal] = []
+
+    def start(*args: str, colour: bool = False, columns: int = 100) -> Terminal:
+        opened.append(Terminal(*args, colour=colour, columns=columns))
+        return opened[-1]
+
+    yield start
+    for t in opened:
+        t.close()
 
 
 @pytest.fixture(scope="session")

@@ -1,40 +1,37 @@
 """Fuzz tests: malformed input of every kind gets a ValueError in the game's own terms, never a crash.
 
-For each of the four games, hypothesis mutates real material (legal notation, position texts, a JSON
-save and a game record of a short seeded game) and makes up options and seeds. Whatever comes out,
-reading it must either work, and then the state it gives must be usable (legal actions, every
+For every registered game, hypothesis mutates real material (legal notation, a JSON save and a game record of a
+short seeded game, the position texts its lessons and course start from) and makes up options and seeds.
+Whatever comes out, reading it must either work, and then the state it gives must be usable (legal actions, every
 seat's view, a save and a record that read back), or raise ``ValueError`` with a message of our
 own: one that reads like Python's internals (``invalid literal for int()``, ``Exceeds the limit``,
 ``NoneType``...) fails the test as surely as a ``TypeError`` or a ``RecursionError`` does.
 
-The budget is fixed for CI: few examples each, derandomized (the same examples every run), no deadline;
-``CAPTURE_FUZZ_EXAMPLES=N`` in the environment runs N fresh random examples a test instead.
+The number of examples is ``tests/budgets.py``'s ``FUZZ_EXAMPLES``: in CI the same examples every run, no
+deadline; ``CAPTURE_FUZZ_EXAMPLES=N`` in the environment runs N fresh random examples a test instead.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import os
 import random
 import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capture_lib import CHANCE, load_game
 from capture_lib.core import record, saves
 from capture_lib.core.protocol import State
-from capture_lib.games.capture_the_commander.rules import position as ctc_position
+from capture_lib.session.course import course, exercises
+from tests.budgets import FUZZ_EXAMPLES
+from tests.registry import games, has_part
 
-SLUGS = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
-#: CI's budget: 60 examples a test, the same ones every run. ``CAPTURE_FUZZ_EXAMPLES=2000`` runs that
-#: many fresh random examples instead, to hunt for new failures by hand.
-DEEP = int(os.environ.get("CAPTURE_FUZZ_EXAMPLES", "0"))
-FUZZ = settings(max_examples=DEEP or 60, deadline=None, derandomize=not DEEP, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+#: The other settings are the run's hypothesis profile's (``tests/budgets.py``).
+FUZZ = settings(max_examples=FUZZ_EXAMPLES)
 
 #: Phrases of Python's own error messages: a player should never see one.
 PYTHON_SAYS = ("invalid literal", "Exceeds the limit", "has no attribute", "not subscriptable", "unpack",
@@ -49,19 +46,12 @@ ALPHABET = ("0123456789 -x*>/:#+!^<v.@=,[]{}\"'\\\n\tabcdefghBRNSEWKQJTXLCIAMFbr
 SNIPPETS = st.text(alphabet=ALPHABET, min_size=1, max_size=3) | st.sampled_from(["9" * 5000, "-1", "1e9", "null"])
 
 
-def position_text(state: State) -> str | None:
-    """The position text of ``state`` in the games that have one (None where it cannot be written)."""
-    slug = state.game.slug
-    try:
-        if slug == "capture-the-commander":
-            return ctc_position.write(state)
-        if slug == "command-capture":
-            return state.position_text()
-        if slug == "medieval-capture":
-            return state.game.position_text(state)
-    except ValueError:
-        return None  # a phase without position text (a deal, the set-up)
-    return None
+def position_texts(slug: str) -> list[str]:
+    """The position texts the game's own lessons and course start from (none for a game without them, or
+    without a position text)."""
+    starts = [step.start for lesson in (exercises(slug) if has_part(slug, "lessons") else ()) for step in lesson.steps]
+    starts += [level.start for level in (course(slug).levels if has_part(slug, "course") else ())]
+    return sorted({state.start for state in starts if state.start})
 
 
 @functools.cache
@@ -80,7 +70,7 @@ def material(slug: str) -> dict[str, Any]:
             state = state.play(rng.choice(state.legal_actions()))
         states.append(state)
     notation = sorted({str(a) for s in states for a in s.legal_actions()[:15]})
-    positions = [p for p in (position_text(s) for s in states[::3]) if p]
+    positions = position_texts(slug)
     return {"game": game, "states": states[::4], "notation": notation, "positions": positions,
             "save": saves.dump(states[-1]), "record": record.write(states[-1])}
 
@@ -164,7 +154,8 @@ def attempt(read, *args: Any, **kwargs: Any) -> None:
 # ----- notation ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 @FUZZ
 @given(data=st.data())
 def test_any_notation_is_played_or_refused_in_words(slug, data):
@@ -177,19 +168,21 @@ def test_any_notation_is_played_or_refused_in_words(slug, data):
 # ----- position texts ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 @FUZZ
 @given(data=st.data())
 def test_any_position_text_is_read_or_refused_in_words(slug, data):
     stuff = material(slug)
-    texts = stuff["positions"] or ["round 1\nBlue: 2S 3S"]  # Card Commander has no position text at all
+    texts = stuff["positions"] or ["round 1\nBlue: 2S 3S"]  # a game without position texts: made-up ones
     attempt(stuff["game"].from_position, data.draw(any_text(texts)))
 
 
 # ----- options and seeds ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 @FUZZ
 @given(data=st.data())
 def test_any_options_and_seed_are_taken_or_refused_in_words(slug, data):
@@ -211,7 +204,8 @@ def test_any_options_and_seed_are_taken_or_refused_in_words(slug, data):
 # ----- saves ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 @FUZZ
 @given(data=st.data())
 def test_any_save_is_loaded_or_refused_in_words(slug, data):
@@ -243,7 +237,8 @@ HEADER_LINES = st.sampled_from([
 ])
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 @FUZZ
 @given(data=st.data())
 def test_any_record_is_loaded_or_refused_in_words(slug, data):

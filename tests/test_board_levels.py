@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from capture_lib.games import list_games
 from capture_lib.hosts.widget import BoardWidget
 from capture_lib.search.level_ratings import chooser as chooser_levels
 from capture_lib.search.level_ratings import level_labels
 from capture_lib.session.board import BoardController
 from tests.harness import serve
+from tests.registry import games
 
-BOARDS = list_games()
 
-
-@pytest.mark.parametrize("slug", BOARDS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 def test_a_board_starts_with_the_rule_player_and_takes_a_level_from_the_page(slug):
     board = BoardWidget(slug, seed=3, seat=0)
     assert board.values["level"] == "rule"

@@ -20,18 +20,16 @@ from hypothesis import strategies as st
 
 from capture_lib import CHANCE, load_game, read_saved
 from capture_lib.core import record, saves
-from capture_lib.games import list_games  # noqa: E402
 from capture_lib.hosts.lesson import lesson_board
 from capture_lib.hosts.widget import BoardWidget
 from capture_lib.session import secrecy
-from capture_lib.session.course import exercises, games_with_lessons
+from capture_lib.session.course import exercises
 from capture_lib.session.lesson import STATIC_BOOK
-from capture_lib.session.scenes import scene_json
+from tests.boards.pages import hidden_words, listen, pieces_seen, send, synced, words
+from tests.budgets import MESSAGE_SEQUENCES
 from tests.conftest import ROOT
-
-BOARDS = list_games()
-#: Not values of the game: the module's source (the same for every game on the board), the layout's model id.
-CODE = ("_esm", "_css", "layout")
+from tests.playing import human_turn, reached
+from tests.registry import games
 
 
 @pytest.fixture(autouse=True)
@@ -39,66 +37,6 @@ def kept_games(tmp_path, monkeypatch):
     """Claims keep their games in a folder of this test's own."""
     monkeypatch.setenv("CAPTURE_SAVES", str(tmp_path / "kept"))
     return tmp_path / "kept"
-
-
-def send(board, content) -> None:
-    board._on_front_end_message(board, content, [])
-
-
-def listen(board) -> list[dict]:
-    """The custom messages the board sends the page (a save's text)."""
-    sent: list[dict] = []
-    board.send = lambda content, buffers=None: sent.append(content)
-    return sent
-
-
-def synced(board) -> dict:
-    """Every value the page is sent, but the module's source and the layout widget's id."""
-    return {name: value for name, value in board.get_state().items() if name not in CODE}
-
-
-def pieces_seen(board, view) -> list:
-    """The pieces the board's scene draws for ``view`` (what the page shows of a position, whatever moved last)."""
-    return scene_json(board.controller.description, view).get("pieces", [])
-
-
-def words(text: str) -> set[str]:
-    return set(re.findall(r"[^\s\"',:\[\]{}()]+", text))
-
-
-def hidden_words(state, seat: int) -> set[str]:
-    """Words of the true notation that ``seat`` saw masked and that its view shows nowhere.
-
-    Plain lower-case words are notation's verbs (``extra``, ``pass``), which name no fact of the game.
-    """
-    seen = state.observation(seat)
-    shown = words(json.dumps(seen))
-    hidden: set[str] = set()
-    for action, line in zip(state.history, seen["log"], strict=True):
-        if str(action) != str(line):
-            hidden |= words(str(action)) - words(str(line))
-    return {word for word in hidden - shown if not re.fullmatch(r"[a-z]+", word)}
-
-
-def reached(game_slug: str, wanted, seed: int = 3, start=None, **options):
-    """The first state of seeded random games (from ``start``, or a new game) for which ``wanted(state)`` holds."""
-    rng = random.Random(seed)
-    state = start or load_game(game_slug).new_game(seed=seed, **options)
-    for _ in range(20_000):
-        if wanted(state):
-            return state
-        if state.is_over:
-            state = load_game(game_slug).new_game(seed=rng.randrange(10**6), **options)
-        elif state.current_player == CHANCE:
-            state = state.play_chance()
-        else:
-            state = state.play(rng.choice(state.legal_actions()))
-    raise AssertionError(f"no {game_slug} game of these reached the position the test needs")
-
-
-def human_turn(game_slug: str, seat: int = 0, moves: int = 12):
-    """A state reached by random play in which ``seat`` is to act, after at least ``moves`` actions."""
-    return reached(game_slug, lambda s: not s.is_over and len(s.history) >= moves and s.current_player == seat)
 
 
 # ----- seeds -------------------------------------------------------------------------------------------------
@@ -129,7 +67,8 @@ class FixedSource:
         return 424242
 
 
-@pytest.mark.parametrize("slug", BOARDS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 def test_a_board_and_its_new_games_deal_from_the_secure_source(slug, monkeypatch):
     monkeypatch.setattr(random, "SystemRandom", FixedSource)
     assert BoardWidget(slug, seat=0, level="random").state.seed == 424242
@@ -140,7 +79,8 @@ def test_a_board_and_its_new_games_deal_from_the_secure_source(slug, monkeypatch
     assert board.state.seed == 424242  # not 6: the next seed is nobody's guess
 
 
-@pytest.mark.parametrize("slug", BOARDS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 def test_the_seed_never_reaches_the_page(slug):
     seed = 1_234_567_891
     board = BoardWidget(slug, seed=seed, seat=0, level="random")
@@ -152,12 +92,16 @@ def test_the_seed_never_reaches_the_page(slug):
     assert sent and not [text for text in texts if str(seed) in text]
 
 
-@pytest.mark.parametrize("slug", BOARDS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 def test_boards_over_states_that_differ_only_in_hidden_facts_look_the_same(slug):
-    state = human_turn(slug)
-    other = secrecy.twin(state, 0, random.Random(1))
-    assert other is not None and other.observation(0) == state.observation(0)
-    assert other != state  # the twin really holds other hidden facts
+    def twin(state):  # the same to seat 0, what is hidden from it drawn again; None where nothing is hidden
+        other = secrecy.twin(state, 0, random.Random(1))
+        return other if other is not None and other != state else None
+
+    state = reached(slug, lambda s: s.current_player == 0 and len(s.history) >= 12 and twin(s) is not None)
+    other = twin(state)
+    assert other.observation(0) == state.observation(0)
     one, two = BoardWidget(state, seat=0), BoardWidget(other, seat=0)
     assert synced(one) == synced(two) and one.to_json() == two.to_json()
     bundle_one, bundle_two = one._repr_mimebundle_()[0], two._repr_mimebundle_()[0]
@@ -166,7 +110,8 @@ def test_boards_over_states_that_differ_only_in_hidden_facts_look_the_same(slug)
 
 
 # ----- undo --------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("slug", BOARDS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 def test_undo_never_takes_back_a_move_the_computer_has_answered(slug):
     board = BoardWidget(slug, seed=4, seat=0, level="random")
     send(board, {"type": "play", "action": board.controller.legal[0]})
@@ -179,85 +124,9 @@ def test_undo_never_takes_back_a_move_the_computer_has_answered(slug):
     assert board.values["message_kind"] == "error" and board.state is answered
 
 
-def test_a_battle_shows_cards_that_no_undo_takes_back():
-    board = BoardWidget("capture-the-commander", options={"players": 2}, seed=8, seat=0, level="random")
-    send(board, {"type": "play", "action": next(a for a in board.controller.legal if "x" in a)})
-    table = board.state.view(None)
-    known = [card["known"] for layout in table["layouts"] for card in layout["cards"] if card.get("known")]
-    assert known and not board.values["can_undo"]
-    shown = board.values["scene"]
-    send(board, {"type": "undo"})
-    assert board.values["message_kind"] == "error" and board.values["scene"] == shown  # the table does not forget
-
-
-def test_card_commanders_reveal_is_never_taken_back_in_hot_seat():
-    board = BoardWidget(load_game("card-commander").replay(2, ["commander Karl", "commander Joanne"]),
-                               mode="hotseat")
-    for _ in (0, 1):  # Blue places, then Red, each behind the curtain
-        send(board, {"type": "ready"})
-        send(board, {"type": "play", "action": board.controller.legal[0]})
-    send(board, {"type": "ready"})
-    assert board.state.rounds or board.state.phase in ("tie", "coin", "place")
-    shown = board.state
-    send(board, {"type": "undo"})
-    assert board.values["message_kind"] == "error" and board.state is shown
-
-
-def test_undo_under_the_curtain_never_shows_the_last_players_hand():
-    board = BoardWidget("card-commander", seed=6, mode="hotseat")
-    send(board, {"type": "ready"})
-    send(board, {"type": "play", "action": "commander Karl"})
-    assert board.values["curtain"] == "Red"
-    assert board.values["scene"].get("pieces", []) == pieces_seen(board, board.state.view(None))  # no hand shown
-    screen = synced(board)
-    send(board, {"type": "undo"})
-    assert board.values["message_kind"] == "error" and "curtain" in board.values["message"]
-    assert board.values["curtain"] == "Red" and board.values["scene"] == screen["values"]["scene"]
-    assert board.controller.legal == []
-
-
-def test_undo_takes_back_a_quiet_action_within_the_same_turn():
-    # Command Capture's Command aura gives extra actions: a quiet one may be taken back before the turn ends.
-    def the_turn_goes_on(state) -> bool:
-        return state.current_player in (0, 1) and any(
-            state.play(a).current_player == state.current_player for a in state.legal_actions()[:8])
-
-    state = reached("command-capture", the_turn_goes_on, start=load_game("command-capture").quick_start("D2", "E7"))
-    action = next(a for a in state.legal_actions()[:8] if state.play(a).current_player == state.current_player)
-    assert not secrecy.reveals(state, action, (0, 1))
-    board = BoardWidget(state, seat=state.current_player, mode="hotseat")
-    send(board, {"type": "ready"})
-    send(board, {"type": "play", "action": str(action)})
-    assert board.values["can_undo"] and board.values["undo_note"] == ""
-    send(board, {"type": "undo"})
-    assert board.values["message"] == "took the last move back" and board.state == state
-
-
-def test_a_roll_is_chance_and_turns_undo_off_with_the_reason():
-    state = reached("medieval-capture", lambda s: s.current_player == 0 and "roll" in map(str, s.legal_actions()))
-    board = BoardWidget(state, seat=0, level="random")
-    send(board, {"type": "play", "action": "roll"})
-    assert not board.values["can_undo"] and "chance" in board.values["undo_note"]
-
-
-def test_reveals_is_true_exactly_where_something_hidden_is_shown():
-    cc = load_game("card-commander").replay(3, ["commander Karl", "commander Joanne"])
-    blue = cc.legal_actions()[0]
-    assert not secrecy.reveals(cc, blue, (0, 1))  # Blue's cards go face down
-    red_turn = cc.play(blue)
-    assert secrecy.reveals(red_turn, red_turn.legal_actions()[0], (0, 1))  # both placements are turned up
-    ctc = human_turn("capture-the-commander")
-    attack = next(a for a in ctc.legal_actions() if "x" in str(a))
-    assert secrecy.reveals(ctc, attack, (0, 1))
-    quiet = load_game("command-capture").quick_start("D2", "E7")
-    assert not secrecy.reveals(quiet, "B2-B3", (0, 1))
-    medieval = load_game("medieval-capture").new_game(seed=3)
-    place = next(a for a in medieval.legal_actions() if str(a).endswith("knight"))
-    assert not secrecy.reveals(medieval, place, (0, 1))  # the Knight is placed in secret
-
-
 # ----- saves -------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("slug", BOARDS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 def test_a_save_in_the_middle_of_a_game_is_a_claim_that_hides_everything(slug, kept_games):
     board = BoardWidget(human_turn(slug), seat=0, level="random")
     sent = listen(board)
@@ -276,13 +145,10 @@ def test_a_save_in_the_middle_of_a_game_is_a_claim_that_hides_everything(slug, k
     assert again.state.seed != board.state.seed  # what chance does next is drawn afresh
 
 
-#: Options for short random games.
-SHORT = {"command-capture": {"turn_limit": 50}, "medieval-capture": {"crowns_to_win": 1}}
-
-
-@pytest.mark.parametrize("slug", BOARDS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 def test_a_finished_game_is_saved_whole_and_loads_anywhere(slug):
-    over = reached(slug, lambda s: s.is_over, seed=9, **SHORT.get(slug, {}))
+    over = reached(slug, lambda s: s.is_over, seed=9)
     board = BoardWidget(over, seat=0)
     sent = listen(board)
     send(board, {"type": "save"})
@@ -391,8 +257,9 @@ def test_lessons_and_teaching_boards_keep_no_game():
 
 
 # ----- lessons -----------------------------------------------------------------------------------------------
+@pytest.mark.generic
 @pytest.mark.parametrize("kind", ["first", "last"])
-@pytest.mark.parametrize("slug", games_with_lessons())
+@pytest.mark.parametrize("slug", games("lessons"))
 def test_a_live_lesson_page_holds_no_answer_before_it_is_asked(slug, kind, monkeypatch):
     monkeypatch.delenv(STATIC_BOOK, raising=False)
     lesson = exercises(slug)[0] if kind == "first" else exercises(slug)[-1]
@@ -430,11 +297,10 @@ def check_the_page(board, sent: list[dict]) -> None:
                                                                                "actions", "note", "board"}
 
 
-MIXES = [(slug, mode) for slug in BOARDS for mode in ("computer", "hotseat")]
-
-
-@pytest.mark.parametrize(("slug", "mode"), MIXES, ids=[f"{b}-{m}" for b, m in MIXES])
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.generic
+@pytest.mark.parametrize("mode", ["computer", "hotseat"])
+@pytest.mark.parametrize("slug", games())
+@settings(max_examples=MESSAGE_SEQUENCES, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rng=st.randoms(use_true_random=False))
 def test_no_sequence_of_messages_shows_a_seat_what_it_may_not_see(slug, mode, rng):
     # A board draws each new game's seed from the secure source; here it comes from the example's own
@@ -506,14 +372,3 @@ def test_the_page_says_why_undo_is_off_and_asks_before_a_new_game(browser):
         page.close()
 
 
-def test_a_board_takes_its_computers_seed_as_it_takes_the_deals():
-    # Medieval Capture's computer, first to place its army, places it by its own chance: the same seed, the
-    # same set-up; another seed, another one (and by default a fresh one each board, ``search.levels``).
-    from capture_lib.session import BoardController
-
-    def opening(computer_seed: int, level: str = "rule"):
-        board = BoardController("medieval-capture", seed=5, seat=1, mode="computer", level=level,
-                                computer_seed=computer_seed)
-        return board.state
-    assert opening(7) == opening(7) and opening(7) != opening(8)
-    assert opening(7, "easy") == opening(7, "easy")

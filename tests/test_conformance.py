@@ -1,15 +1,15 @@
 """The conformance suite: what every game gets for free, in the spirit of OpenSpiel's ``random_sim_test``.
 
-Every game of the registry, and the toy game added through the same one line (``tests/toy_game``), is
-played in random complete games under each of its option sets (each option's every choice, one at a
-time), and at every step: chance probabilities are exact and sum to 1; every legal action is playable,
-reads back from its notation and plays the same; actions legal elsewhere but not here are refused with
-the rule named, and nothing changes; each seat's log has one line per action; a seat's observation does
-not change when the facts hidden from it are drawn again (``sample_state``); the scene renders in every
-medium (JSON round trip, SVG that parses, text) and offers exactly the legal actions; saves and records
-round-trip, and the game replays from its seed and actions to the same state; ``shows_hidden`` never misses
-a reveal that the twin check (``capture_lib.session.secrecy``) finds. The per-game property files keep only
-their game's own invariants.
+Every game of the registry (the toy game, ``tests/toy_game``, and any other the run registers too: see
+``tests/registry.py``) is played in random complete games under each of its option sets (each option's every
+choice, one at a time; ``tests/budgets.py`` says how many more under the default rules), and at every step:
+chance probabilities are exact and sum to 1; every legal action is playable, reads back from its notation and
+plays the same; actions legal elsewhere but not here are refused with the rule named, and nothing changes; each
+seat's log has one line per action; a seat's observation does not change when the facts hidden from it are drawn
+again (``sample_state``); the scene renders in every medium (JSON round trip, SVG that parses, text) and offers
+exactly the legal actions; saves and records round-trip, and the game replays from its seed and actions to the
+same state; ``shows_hidden`` never misses a reveal that the twin check (``capture_lib.session.secrecy``) finds.
+The per-game property files keep only their game's own invariants.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from capture_lib import CHANCE, IllegalAction, describe, games, list_games
+from capture_lib import CHANCE, IllegalAction, describe
 from capture_lib.core import record, saves
 from capture_lib.core.protocol import State
 from capture_lib.core.scene import from_json
@@ -30,25 +30,15 @@ from capture_lib.render.picture import to_svg
 from capture_lib.render.text import scene_text
 from capture_lib.session import secrecy
 from capture_lib.session.recipes import HISTORY_KEYS
+from tests.budgets import CONFORMANCE_DEFAULT_GAMES
+from tests.registry import games
 
-TOY = "tests.toy_game"
 #: Actions a player never clicks (a board reports them itself: Timed Mode's thinking time).
 REPORTED = ("wait ",)
 #: The most actions a random game plays before the test stops it (Command Capture may shuffle for long).
 MOST_ACTIONS = 240
 #: Options whose other choices only change numbers the tests would wait on (Command Capture's clock).
 SLOW_OPTIONS = {"game_seconds", "turn_seconds", "turn_limit"}
-
-
-@pytest.fixture(scope="module", autouse=True)
-def toy_game():
-    games.register(TOY)
-    yield
-    games.unregister(TOY)
-
-
-def slugs() -> list[str]:
-    return [*list_games(), "toy-game"] if "toy-game" not in list_games() else list_games()
 
 
 def option_sets(slug: str) -> Iterator[dict]:
@@ -85,8 +75,8 @@ def random_game(slug: str, options: dict, seed: int) -> Iterator[State]:
 
 def games_for(slug: str) -> Iterator[tuple[dict, list[State]]]:
     sets = list(option_sets(slug))
-    # Every option set once, and the default rules twice more: about 30 games a game.
-    for number, options in enumerate(sets + [{}, {}]):
+    # Every option set once, and the default rules as many times more as the budget says.
+    for number, options in enumerate(sets + [{}] * CONFORMANCE_DEFAULT_GAMES):
         yield options, list(random_game(slug, options, 1000 + number))
 
 
@@ -159,8 +149,8 @@ def check_seats(state: State, rng: random.Random) -> None:
                 "an observation is blind to its hidden facts drawn again"
 
 
-@pytest.mark.parametrize("slug", ["card-commander", "capture-the-commander", "command-capture", "medieval-capture",
-                                  "toy-game"])
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 def test_random_games_keep_the_protocol(slug):
     rng = random.Random(slug)
     played = 0
@@ -180,8 +170,8 @@ def test_random_games_keep_the_protocol(slug):
     assert played
 
 
-@pytest.mark.parametrize("slug", ["card-commander", "capture-the-commander", "command-capture", "medieval-capture",
-                                  "toy-game"])
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
 def test_shows_hidden_never_misses_a_reveal_the_twins_find(slug):
     rng = random.Random(7)
     twins = secrecy.Twins()

@@ -26,6 +26,7 @@ from capture_lib.core.protocol import Action
 from capture_lib.core.scene import Area, Piece, Scene, Space
 from capture_lib.render import look
 from capture_lib.render.picture import to_svg
+from tests import registry as tests_registry
 
 CC = load_game("card-commander")
 
@@ -327,23 +328,35 @@ def test_a_save_of_a_finished_game_round_trips():
 # ----- the registry -----------------------------------------------------------------------------------------
 
 
-SLUGS = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
-
-
-def test_the_registry_knows_the_four_games_in_the_books_order():
-    assert registry.list_games() == list(SLUGS) == list_games()
-    assert [d.slug for d in registry.descriptions()] == list(SLUGS)
+def test_the_registry_lists_the_shipped_games_in_the_books_order_then_the_ones_registered():
+    names = registry.list_games()
+    assert names == list_games() and [d.slug for d in registry.descriptions()] == names
+    shipped = [slug for slug in names if tests_registry.shipped(slug)]
+    assert names[:len(shipped)] == shipped  # the shipped games first
+    assert shipped == tests_registry.chapters(), "the registry's order is the book's (_toc.yml)"
+    assert "toy-game" in names[len(shipped):]  # registered by the tests, after the shipped games
     assert load_game("card-commander") is load_game("card-commander") is CC
     assert capture_lib.load_game is load_game
     assert registry.describe("card-commander").game is CC
 
 
 def test_an_unknown_game_is_not_available():
-    with pytest.raises(GameNotAvailable, match="no game called 'chess'; games are: card-commander, "
-                                               "capture-the-commander, command-capture, medieval-capture"):
+    with pytest.raises(GameNotAvailable, match=f"no game called 'chess'; games are: {', '.join(list_games())}$"):
         load_game("chess")
     with pytest.raises(GameNotAvailable):
         load_game("Card-Commander")
+
+
+def test_a_game_registered_twice_is_listed_once_and_an_unregistered_one_is_gone(monkeypatch):
+    monkeypatch.setattr(registry, "PACKAGES", list(registry.PACKAGES))  # this test's own list, put back after it
+    before = registry.list_games()
+    assert registry.register(tests_registry.TOY).slug == "toy-game" and registry.list_games() == before
+    registry.unregister(tests_registry.TOY)
+    assert registry.list_games() == [slug for slug in before if slug != "toy-game"]
+    with pytest.raises(GameNotAvailable, match="no game called 'toy-game'"):
+        load_game("toy-game")
+    registry.register(tests_registry.TOY)
+    assert load_game("toy-game").title == "Trap Race"
 
 
 def test_a_games_parts_are_imported_only_when_asked_for():

@@ -123,19 +123,16 @@ def test_a_part_is_checked_against_its_interface_when_first_loaded(scratch):
 
 
 def test_an_optional_member_gets_its_interfaces_value_and_nothing_else_is_read():
-    games.register("tests.toy_game")
-    try:
-        players = describe("toy-game").players
-        assert players.PLAYS_AS == {} and players.PLAYS_AS_WHY == "" and players.ORACLE_WORLD is None
-        module = importlib.import_module("tests.toy_game.players")
-        assert players.__name__ == module.__name__ and players.__doc__ == module.__doc__
-        with pytest.raises(AttributeError, match="has no 'rule_player'; it has RULE_PLAYER"):
-            players.rule_player  # noqa: B018 - a name the interface does not list
-        with pytest.raises(AttributeError):
-            players.RULE_PLAYER = None
-        assert describe("toy-game").scene.ASSETS == {}
-    finally:
-        games.unregister("tests.toy_game")
+    # The toy game is registered for the whole run (tests/conftest.py).
+    players = describe("toy-game").players
+    assert players.PLAYS_AS == {} and players.PLAYS_AS_WHY == "" and players.ORACLE_WORLD is None
+    module = importlib.import_module("tests.toy_game.players")
+    assert players.__name__ == module.__name__ and players.__doc__ == module.__doc__
+    with pytest.raises(AttributeError, match="has no 'rule_player'; it has RULE_PLAYER"):
+        players.rule_player  # noqa: B018 - a name the interface does not list
+    with pytest.raises(AttributeError):
+        players.RULE_PLAYER = None
+    assert describe("toy-game").scene.ASSETS == {}
 
 
 def test_the_interface_check_reads_no_member_a_module_makes_on_first_use():
@@ -151,9 +148,8 @@ def test_the_interface_check_reads_no_member_a_module_makes_on_first_use():
 # ----- a game without the optional parts: what the shared layers and the hosts do ---------------------------------
 @pytest.fixture
 def toy():
-    games.register("tests.toy_game")
-    yield describe("toy-game")
-    games.unregister("tests.toy_game")
+    """The toy game's description (the toy game is registered for the whole run: tests/conftest.py)."""
+    return describe("toy-game")
 
 
 def test_without_a_course_or_exercises_or_rules_index_the_book_says_so(toy):

@@ -12,8 +12,8 @@ import pytest
 from capture_lib import CHANCE, load_game, read_saved
 from capture_lib.cli import load_saved, main, play_in_terminal, save_game
 from capture_lib.core import record, saves
+from tests.registry import cases
 
-SLUGS = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
 CC = load_game("card-commander")
 CTC = load_game("capture-the-commander")
 
@@ -32,12 +32,28 @@ def random_game(slug: str, seed: int, moves: int, **options):
     return states
 
 
-GAMES = [(slug, seed, {}) for slug in SLUGS for seed in (1, 2)] + [
-    ("capture-the-commander", 3, {"players": 4, "hands": 2}), ("medieval-capture", 3, {"players": 4}),
-    ("card-commander", 3, {"aces": False, "play_all_rounds": True}), ("command-capture", 3, {"timed": True}),
-]
+def other_options(slug: str) -> dict:
+    """Every option of ``slug`` at its last choice other than the default, as far as the game takes them together
+    (an option that needs another to make sense keeps its default)."""
+    game, chosen = load_game(slug), {}
+    for option in game.options:
+        for choice in reversed(option.choices):
+            if choice == option.default:
+                continue
+            try:
+                game.new_game(seed=3, **{**chosen, option.name: choice})
+            except ValueError:
+                continue
+            chosen[option.name] = choice
+            break
+    return chosen
 
 
+#: Each game twice under its default rules, and once with every option it has changed.
+GAMES = cases(lambda slug: [(1, {}), (2, {}), (3, other_options(slug))])
+
+
+@pytest.mark.generic
 @pytest.mark.parametrize(("slug", "seed", "options"), GAMES)
 def test_random_games_read_back_from_records_and_saves(slug, seed, options):
     game = load_game(slug)

@@ -15,6 +15,7 @@ import jinja2
 import pytest
 from traitlets.config.loader import PyFileConfigLoader
 
+from capture_lib import describe
 from capture_lib.classroom import kernel as kernel_side
 from capture_lib.classroom import voila as serving
 from capture_lib.classroom.auth import (
@@ -37,6 +38,7 @@ from capture_lib.classroom.limits import (
     Running,
     page_title,
 )
+from tests.registry import games
 
 
 # ----- the token ------------------------------------------------------------------------------------------
@@ -180,9 +182,15 @@ def test_a_page_still_opening_is_never_stopped_to_make_room():
 
 def test_page_titles_in_a_students_words():
     assert page_title("/voila/render/play.ipynb") == "the game chooser"
-    assert page_title("/voila/render/card-commander/play.ipynb") == "Card Commander (play)"
-    assert page_title("/voila/render/medieval-capture/course.ipynb") == "Capture: A Medieval Wargame (course)"
     assert page_title("/voila/render/no-such-game/play.ipynb") == "no-such-game (play)"
+
+
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
+def test_a_games_pages_are_named_by_its_title(slug):
+    title = describe(slug).title
+    assert page_title(f"/voila/render/{slug}/play.ipynb") == f"{title} (play)"
+    assert page_title(f"/{slug}/course.ipynb?token=x") == f"{title} (course)"
 
 
 def test_the_class_bound_stops_closed_pages_then_refuses_with_a_short_reason():

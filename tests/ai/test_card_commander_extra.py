@@ -7,6 +7,7 @@ import pytest
 from capture_lib import CHANCE, load_game
 from capture_lib.games.card_commander.players.rule import observed_tie_matters, tie_matters
 from capture_lib.search.levels import make_player
+from tests.budgets import EXTRA_CARD_EASY_GAMES, EXTRA_CARD_RULE_GAMES
 
 GAME = load_game("card-commander")
 
@@ -21,7 +22,8 @@ def test_a_tie_matters_unless_the_other_two_lanes_went_to_the_same_seat():
     assert tie_matters([None, None, None], [(6, 6), (4, 2), (3, 3)], 0)
 
 
-@pytest.mark.parametrize(("name", "games"), [("rule", 60), ("easy", 12)])
+@pytest.mark.parametrize(("name", "games"), [("rule", EXTRA_CARD_RULE_GAMES), ("easy", EXTRA_CARD_EASY_GAMES)],
+                         ids=["rule", "easy"])
 def test_players_never_spend_the_extra_card_on_a_tie_that_cannot_change_the_round(name, games):
     player = make_player(name, timed=False)
     decided = wasted = 0

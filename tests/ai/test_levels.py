@@ -2,39 +2,46 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from capture_lib import load_game
-from capture_lib.games import list_games
 from capture_lib.games.card_commander import players as card_commander
 from capture_lib.search import levels
 from capture_lib.search.simple import game_package, random_player
+from capture_lib.search.tuning import PLAIN, Tuning, tuning_for
+from tests.registry import games
 
 
 def _first(slug: str):
     return load_game(slug).new_game(seed=3).resolve_chance()
 
 
-def test_every_game_package_has_a_rule_player_and_a_tuning():
-    for slug in list_games():
-        package = game_package(slug)
-        assert callable(package.RULE_PLAYER) and package.__doc__
-        assert isinstance(package.LEVEL_PLAYERS, dict) and isinstance(package.ANALYSIS_PLAYERS, dict)
-        assert set(package.LEVEL_PLAYERS) <= set(levels.LEVEL_NAMES)
-        assert __import__(f"{package.__name__}.search", fromlist=["TUNING"]).TUNING is not None
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("players"))
+def test_every_games_players_have_a_rule_player_and_a_tuning(slug):
+    package = game_package(slug)
+    assert callable(package.RULE_PLAYER) and package.__doc__
+    assert isinstance(package.LEVEL_PLAYERS, dict) and isinstance(package.ANALYSIS_PLAYERS, dict)
+    assert set(package.LEVEL_PLAYERS) <= set(levels.LEVEL_NAMES)
+    # The game's own fitting of the shared search (``search.TUNING`` in its players), or the plain search's.
+    own = importlib.util.find_spec(f"{package.__name__}.search") is not None
+    assert isinstance(tuning_for(slug), Tuning) and (tuning_for(slug) is not PLAIN) == own
 
 
-def test_a_level_plays_the_game_it_is_given():
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("players"))
+def test_a_level_plays_the_game_it_is_given(slug):
     rule = levels.make_player("rule", timed=False)
-    for slug in list_games():
-        state = _first(slug)
-        package = game_package(slug)
-        # A game may make its rule level of its rule-based player (its set-up varies from game to game),
-        # with the seed a player given none takes: the game's own, hashed with the seat.
-        own = package.LEVEL_PLAYERS.get("rule")
-        seed = levels.seat_seed(state.seed, state.current_player)
-        expected = own(False, seed) if own is not None else package.RULE_PLAYER
-        assert rule(state, state.current_player) == expected(state, state.current_player)
+    state = _first(slug)
+    package = game_package(slug)
+    # A game may make its rule level of its rule-based player (its set-up varies from game to game), with
+    # the seed a player given none takes: the game's own, hashed with the seat.
+    own = package.LEVEL_PLAYERS.get("rule")
+    seed = levels.seat_seed(state.seed, state.current_player)
+    expected = own(False, seed) if own is not None else package.RULE_PLAYER
+    assert rule(state, state.current_player) == expected(state, state.current_player)
 
 
 def test_a_game_may_replace_a_level_in_that_game_alone(monkeypatch):

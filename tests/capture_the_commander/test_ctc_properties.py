@@ -1,11 +1,10 @@
-"""Capture the Commander: properties over thousands of seeded random complete games.
+"""Capture the Commander: properties over hundreds of seeded random complete games (thousands at the deep depth).
 
-For each of 2, 3 and 4 players, 2,000 complete games (from the draw for dealer to the end) with
-random choices and random rule options. Cheap invariants are checked at every step, and an illegal
-action is tried on a quarter of the players' steps; the costly checks (hidden information, every legal
-action) on one random step of every game and at every step of one game in four hundred. What every game
-owes the protocol (notation, saves, records, replays, chance) is the conformance suite's
-(``tests/test_conformance.py``).
+For each of 2, 3 and 4 players, ``tests/budgets.py``'s number of complete games (from the draw for dealer to the
+end) with random choices and random rule options. Cheap invariants are checked at every step, and an illegal
+action is tried on a quarter of the players' steps; the costly checks (hidden information, every legal action)
+on one random step of every game and at every step of one game in four hundred. What every game owes the
+protocol (notation, saves, records, replays, chance) is the conformance suite's (``tests/test_conformance.py``).
 """
 
 from __future__ import annotations
@@ -20,9 +19,9 @@ from capture_lib import CHANCE, IllegalAction, load_game
 from capture_lib.games.capture_the_commander.rules import layout as lay
 from capture_lib.games.capture_the_commander.rules.actions import CARD_NAMES, Attack, Pick
 from capture_lib.games.capture_the_commander.rules.state import EMPTY
+from tests.budgets import CAPTURE_THE_COMMANDER_GAMES_PER_COUNT as GAMES_PER_COUNT
 
 GAME = load_game("capture-the-commander")
-GAMES_PER_COUNT = 2000
 _ALL_CARDS = frozenset(range(52))
 EVERY_STEP_EVERY = 400
 

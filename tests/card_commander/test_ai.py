@@ -5,10 +5,9 @@ from __future__ import annotations
 from capture_lib import CHANCE
 from capture_lib.games.card_commander.players.rule import card_commander_player
 from capture_lib.search.simple import random_player, simple_player
+from tests.budgets import CARD_COMMANDER_AI_GAMES as GAMES
 
 from .helpers import CLUBS, GAME, HEARTS, SPADES, deal, play_all
-
-GAMES = 900
 
 
 class ObservationOnly:

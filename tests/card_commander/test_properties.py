@@ -1,14 +1,15 @@
-"""Properties over thousands of random complete games (a seeded loop, so a failure is reproducible).
+"""Properties over hundreds of random complete games (thousands at the deep depth: ``tests/budgets.py``), a seeded
+loop, so a failure is reproducible.
 
-Every game ends; all 40 (or 36) cards are accounted for at every step; the score, the round number and the
-turn order agree with the record; an illegal action never changes the state; legal actions are accepted
-and agree with an independent reading of the rules; every deal is uniform; and neither seat's observation
-ever names a card the other seat holds. What every game owes the protocol (notation, saves, records,
-replays, chance that sums to one) is the conformance suite's (``tests/test_conformance.py``).
+Every game ends; all 40 (or 36) cards are accounted for at every step; the score, the round number and the turn
+order agree with the record; an illegal action never changes the state; legal actions are accepted and agree
+with an independent reading of the rules; every deal is uniform; and neither seat's observation ever names a
+card the other seat holds. What every game owes the protocol (notation, saves, records, replays, chance that
+sums to one) is the conformance suite's (``tests/test_conformance.py``).
 
-The first ``FULL`` games check everything at every step; the others check the cheap invariants at every
-step and the rest on a random sample of steps, to keep the run short. Options cycle through all sixteen
-combinations, and some seats play the rule-based player.
+The first ``FULL`` games check everything at every step; the others check the cheap invariants at every step and
+the rest on a random sample of steps, to keep the run short. Options cycle through all sixteen combinations, and
+some seats play the rule-based player.
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ from capture_lib import CHANCE, IllegalAction
 from capture_lib.core import saves
 from capture_lib.games.card_commander.players.rule import card_commander_player
 from capture_lib.games.card_commander.rules.state import number_cards
+from tests.budgets import CARD_COMMANDER_FULL_GAMES as FULL
+from tests.budgets import CARD_COMMANDER_GAMES as GAMES
 
 from .helpers import GAME, all_cards, leaked
 
-GAMES = 2000
-#: The first games are checked in full: a save round trip and every legal action at every step.
-FULL = 300
+# GAMES random complete games; the first FULL are checked in full: a save round trip and every legal action at
+# every step (both from tests/budgets.py).
 MAX_STEPS = 200
 OPTION_SETS = [dict(zip(("aces", "same_commander", "play_all_rounds", "extra_card_bonus"), values, strict=True))
                for values in itertools.product((True, False), repeat=4)]

@@ -15,8 +15,8 @@ import sys
 
 import pytest
 
-from capture_lib import load_game
-from capture_lib.games import descriptions
+from capture_lib import list_games, load_game
+from tests.registry import games, has_part
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 _SPEC = importlib.util.spec_from_file_location("golden_tool", ROOT / "tools" / "golden.py")
@@ -37,7 +37,7 @@ def test_a_stored_playthrough_replays_exactly(path):
 
 def test_every_game_keeps_playthroughs_and_every_spec_has_its_file():
     # Every game whose description has a golden part keeps playthroughs; a game without one keeps none.
-    assert sorted(golden.SPECS) == sorted(d.slug for d in descriptions() if d.golden is not None)
+    assert sorted(golden.SPECS) == sorted(slug for slug in list_games() if has_part(slug, "golden"))
     named = {spec.path: spec for specs in golden.SPECS.values() for spec in specs}
     assert set(FILES) == set(named), "run python tools/golden.py regenerate: files and SPECS disagree"
     for path, spec in named.items():
@@ -96,7 +96,8 @@ def test_a_seat_that_saw_the_same_changes_is_written_once():
     assert lines == ["0 .x = 1", "1 as 0", "2 .x = 2"]
 
 
-@pytest.mark.parametrize("slug", sorted(golden.SPECS))
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("golden"))
 def test_what_the_boards_draw_is_stored(slug):
     found = golden.scene_difference(slug)
     assert not found, (f"what {slug}'s board draws changed (- stored, + today):\n{found}\n"

@@ -14,11 +14,13 @@ from capture_lib.core import saves
 from capture_lib.core.errors import IllegalAction  # noqa: E402
 from capture_lib.core.lessons import Lesson, Step, check_lesson, solution_markdown  # noqa: E402
 from capture_lib.hosts.lesson import lesson_board  # noqa: E402
-from capture_lib.session.course import course, exercises, games_with_lessons  # noqa: E402
+from capture_lib.session.course import course, exercises  # noqa: E402
 from capture_lib.session.scenes import scene_json  # noqa: E402
+from tests.playing import reached  # noqa: E402
+from tests.registry import cases, chapter_page, games, has_part  # noqa: E402
 
-SLUGS = list(games_with_lessons())
-LESSONS = [(slug, "exercise", i) for slug in SLUGS for i in range(len(exercises(slug)))]
+#: Every exercise of every game that has lessons.
+LESSONS = cases(lambda slug: [("exercise", i) for i in range(len(exercises(slug)))], "lessons")
 
 
 def get(slug: str, kind: str, index: int) -> Lesson:
@@ -40,13 +42,14 @@ def synced(board) -> dict:
     return board.values
 
 
-#: The fewest exercises a chapter has (issue 25: twelve for the two board games).
-MOST_FEW = {"command-capture": 12, "medieval-capture": 12}
+#: The fewest exercises a game's lessons have (a game may ask more of itself: tests/<game>/test_*exercises.py).
+FEWEST = 3
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("lessons"))
 def test_each_game_has_its_exercises(slug):
-    assert len(exercises(slug)) >= MOST_FEW.get(slug, 3)
+    assert len(exercises(slug)) >= FEWEST
     for exercise in exercises(slug):
         # One question, or one whole turn planned step by step (Medieval's dice, three pieces and a card):
         # each later step goes on from where the step before left the game, in the same turn, same seat.
@@ -56,16 +59,18 @@ def test_each_game_has_its_exercises(slug):
             assert later.seat == before.seat and seen[0].get("turn") == seen[1].get("turn"), "one turn"
 
 
-@pytest.mark.parametrize("slug", sorted(MOST_FEW))
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("lessons"))
 def test_exercises_are_new_positions_in_order_of_difficulty(slug):
     starts = [step.start for e in exercises(slug) for step in e.steps[:1]]
     assert len(set(map(str, (saves.dump(s) for s in starts)))) == len(starts), "two exercises share a position"
-    taught = {str(saves.dump(level.start)) for level in course(slug).levels}
+    taught = {str(saves.dump(level.start)) for level in (course(slug).levels if has_part(slug, "course") else ())}
     assert not taught & {str(saves.dump(s)) for s in starts}, "an exercise repeats a course level"
     titles = [e.title for e in exercises(slug)]
     assert titles == [f"Exercise {n}: {t.split(': ', 1)[1]}" for n, t in enumerate(titles, start=1)]
 
 
+@pytest.mark.generic
 @pytest.mark.parametrize(("slug", "kind", "index"), LESSONS)
 def test_every_accepted_answer_can_be_followed_by_the_scripted_reply(slug, kind, index):
     # A step with a check accepts several actions; the board plays the scripted reply after whichever the
@@ -78,6 +83,7 @@ def test_every_accepted_answer_can_be_followed_by_the_scripted_reply(slug, kind,
                 step.outcome(action)
 
 
+@pytest.mark.generic
 @pytest.mark.parametrize(("slug", "kind", "index"), LESSONS)
 def test_every_step_is_played_through_the_engine(slug, kind, index):
     lesson = get(slug, kind, index)
@@ -90,6 +96,7 @@ def test_every_step_is_played_through_the_engine(slug, kind, index):
         assert f"{step.expected()} is right" in line
 
 
+@pytest.mark.generic
 @pytest.mark.parametrize(("slug", "kind", "index"), LESSONS)
 def test_the_board_runs_the_lesson_with_a_wrong_try_and_a_hint(slug, kind, index):
     lesson = get(slug, kind, index)
@@ -119,12 +126,27 @@ def test_the_board_runs_the_lesson_with_a_wrong_try_and_a_hint(slug, kind, index
     assert board.values["message"] == "this was the last step"
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+def refused_at(slug: str, start) -> str:
+    """An action the engine refuses at ``start``: one that is legal in another position of the game (another
+    exercise's, or one of a seeded random game's)."""
+    elsewhere = [step.start for lesson in exercises(slug) for step in lesson.steps]
+    elsewhere.append(reached(slug, lambda s: len(s.history) >= 30 or s.is_over))
+    for state in elsewhere:
+        for action in state.legal_actions():
+            try:
+                start.play(str(action))
+            except IllegalAction:
+                return str(action)
+    raise AssertionError(f"no action of {slug}'s other positions is refused at its first exercise")
+
+
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("lessons"))
 def test_an_illegal_try_shows_the_engines_reason_and_the_hint(slug):
     lesson = exercises(slug)[0]
     board = lesson_board(lesson)
     step = lesson.steps[0]
-    illegal = ILLEGAL[slug]
+    illegal = refused_at(slug, step.start)
     with pytest.raises(IllegalAction) as refused:
         step.start.play(illegal)
     send(board, {"type": "play", "action": illegal})
@@ -134,16 +156,8 @@ def test_an_illegal_try_shows_the_engines_reason_and_the_hint(slug):
     assert board.values["lesson"]["hint"] == step.hint
 
 
-#: An action that the first exercise's position forbids, per game.
-ILLEGAL = {
-    "card-commander": "place 8D 9H 10C",
-    "capture-the-commander": "N13xS13",
-    "command-capture": "end",
-    "medieval-capture": "B1 b10-b15",
-}
-
-
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("lessons"))
 def test_show_the_answer_plays_it_and_only_then_sends_it(slug):
     lesson = exercises(slug)[0]
     board = lesson_board(lesson)
@@ -176,6 +190,7 @@ def test_undo_new_game_and_forged_values_are_refused():
     assert board.values["lesson"]["answer"] == "" and board.values["seat"] == 0
 
 
+@pytest.mark.generic
 @pytest.mark.parametrize(("slug", "kind", "index"), LESSONS)
 def test_the_static_book_steps_through_question_then_answer_seen_by_the_learner(slug, kind, index, monkeypatch):
     monkeypatch.setenv("CAPTURE_STATIC_BOOK", "1")  # what the book's build sets (book/_ext/static_book.py)
@@ -228,7 +243,8 @@ def test_a_step_is_checked_when_the_lesson_is_built():
         Lesson("card-commander", "empty", ())
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("lessons"))
 def test_the_solutions_are_folded_and_name_every_answer(slug):
     for lesson in exercises(slug):
         text = solution_markdown(lesson)
@@ -236,21 +252,19 @@ def test_the_solutions_are_folded_and_name_every_answer(slug):
         assert all(f"`{step.expected()}`" in text and step.hint in text for step in lesson.steps)
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("lessons", pages=("exercises", "solutions")))
 def test_an_exercise_page_holds_no_answer_and_its_solutions_page_holds_them_all(slug):
     # The exercise page is what a learner reads before answering: no solution may be in its HTML, not even
     # folded away. The solutions have a page of their own, opened only when the learner wants them.
-    import pathlib
-
-    book = pathlib.Path(__file__).resolve().parents[2] / "book" / slug
     def text(name: str) -> str:  # every source and every stored output of a notebook, as its page shows them
-        cells = json.loads((book / name).read_text(encoding="utf-8"))["cells"]
+        cells = json.loads(chapter_page(slug, name).read_text(encoding="utf-8"))["cells"]
         return "\n".join(["".join(c["source"]) for c in cells] + [
             "".join(v) if isinstance(v, list) else str(v)
             for c in cells for out in c.get("outputs", [])
             for v in [*out.get("data", {}).values(), out.get("text", "")]])
 
-    page, solutions = text("exercises.ipynb"), text("solutions.ipynb")
+    page, solutions = text("exercises"), text("solutions")
     for lesson in exercises(slug):
         for step in lesson.steps:
             assert step.explain not in page, f"{slug}'s exercise page shows an answer's explanation"
@@ -271,7 +285,8 @@ def test_capture_serve_serves_every_course_next_to_the_play_pages(tmp_path):
     assert not list((tmp_path / "site").rglob("exercises.ipynb")), "the exercises show their solutions"
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("lessons"))
 def test_text_that_is_not_notation_is_a_wrong_try_with_the_hint(slug):
     board = lesson_board(exercises(slug)[0])
     send(board, {"type": "play", "action": "hello there"})

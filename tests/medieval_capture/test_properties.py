@@ -1,6 +1,8 @@
-"""A seeded loop over 500 random complete games (capped in length), checking Medieval Capture's own invariants
-at every step (pieces, territory, Crowns, hidden Knights, the position text). What every game owes the
-protocol (notation, saves, chance, refusals) is the conformance suite's (``tests/test_conformance.py``)."""
+"""A seeded loop over random complete games (``tests/budgets.py``; capped in length), checking Medieval Capture's
+own invariants at every step (pieces, territory, Crowns, hidden Knights, the position text). What every game
+owes the protocol (notation, saves, chance, refusals) is the conformance suite's
+(``tests/test_conformance.py``).
+"""
 
 from __future__ import annotations
 
@@ -11,10 +13,10 @@ from capture_lib.games.medieval_capture.rules.board import BOARD, ROCK_KINDS
 from capture_lib.games.medieval_capture.rules.rulings import OPTIONS
 from capture_lib.games.medieval_capture.rules.state import CARRY, TAKEN, TERR
 from capture_lib.games.medieval_capture.rules.treasure import deck_for
+from tests.budgets import MEDIEVAL_CAPTURE_GAMES as GAMES
 
 from .helpers import GAME
 
-GAMES = 500
 MAX_TURNS = 50
 
 

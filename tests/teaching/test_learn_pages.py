@@ -1,21 +1,22 @@
-"""Each game's "learn the rules" page is read in about fifteen minutes: at most about 2,000 words for the two
-board games and fewer for the card games (issue 25), counted as a reader reads them."""
+"""Each game's "learn the rules" page is read in about fifteen minutes: at most about 2,000 words (issue 25; a
+game may ask fewer of itself: the card games' folders do), counted as a reader reads them."""
 
 from __future__ import annotations
 
 import pytest
 
 from capture_lib.bookkit.reading import level_minutes, page_words, prose
-from tests.conftest import ROOT
+from tests.registry import chapter_page, games
 
-#: The most words each game's page may hold.
-LIMITS = {"command-capture": 2000, "medieval-capture": 2000, "card-commander": 1500, "capture-the-commander": 1500}
+#: The fewest and the most words a learn page may hold: about fifteen minutes' reading, and more than a few.
+FEWEST, MOST = 400, 2000
 
 
-@pytest.mark.parametrize("slug", sorted(LIMITS))
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games(pages=("learn",)))
 def test_the_learn_page_reads_in_about_fifteen_minutes(slug):
-    words = page_words(ROOT / "book" / slug / "learn.ipynb")
-    assert 400 < words <= LIMITS[slug], f"{slug}'s learn page holds {words} words"
+    words = page_words(chapter_page(slug, "learn"))
+    assert FEWEST < words <= MOST, f"{slug}'s learn page holds {words} words"
 
 
 def test_a_reader_reads_the_prose_not_the_markup():

@@ -1,16 +1,16 @@
 """The handouts: one-page summaries, worksheets and answer sheets printed by Chromium from the book's pages;
-pages within their count, key rules on them, the book's rulings marked, every printed label at least 6 pt."""
+pages within their count, the engine's picture on them, the book's rulings marked, every printed label at least
+6 pt. What each game's handouts must say (its key rules, its picture's words, its answers) is in its folder:
+``tests/<game>/test_*chapter.py``."""
 
 from __future__ import annotations
 
 import math
 import re
-import unicodedata
 
 import pypdf
 import pytest
 
-from capture_lib import list_games
 from capture_lib.bookkit import summaries
 from capture_lib.bookkit.summaries import (
     build_summaries,
@@ -21,71 +21,46 @@ from capture_lib.bookkit.summaries import (
     summary_slugs,
 )
 from capture_lib.render.picture import crop
-
-#: What each handout must say (checked in the PDF's text, case and spacing ignored).
-KEY_RULES = {
-    "card-commander": ["karl", "joanne", "jackson", "diamonds +2", "deal ten to each player", "left",
-                       "middle", "one extra card", "once per game", "a coin flip", "two rounds"],
-    "capture-the-commander": ["ace (highest)", "13 cards each", "fully uncovered", "partially covered",
-                              "fully covered", "lower card leaves the game", "adjacent", "no adjacent card left",
-                              "commander loses a battle is out"],
-    "command-capture": ["exactly one action", "flip", "state lock", "legionnaire", "shield maiden",
-                        "assassin", "siege ignores", "shield bash", "capture the enemy commander",
-                        "fortress once it is disabled", "timed mode"],
-    "medieval-capture": ["white die", "black die", "up to three different pieces", "4 or 5 on the white die",
-                         "capture only at home", "the knight kills", "rescue", "treasure", "knight space",
-                         "catapult", "out of its territory", "three crowns win"],
-}
+from tests.registry import chapter_page, games
 
 
-#: Words that the engine's picture of each game writes (its labels are text, so they reach the PDF's text).
-PICTURE_WORDS = {
-    "card-commander": ["left lane", "blue wins the round", "each lane's values"],
-    "capture-the-commander": ["the owner sits here", "13 c", "the slots, numbered"],
-    "command-capture": ["assn", "siege", "blue's first two rows"],
-    "medieval-capture": ["bd", "b5", "home edge"],
-}
-#: The games whose teacher's kit has a worksheet and an answer sheet (the other two follow on another branch).
-WORKSHEETS = ("card-commander", "capture-the-commander")
+@pytest.fixture
+def printed(printed_handouts):
+    """Every handout's PDF by its stem, printed once a run (``tests/conftest.py``)."""
+    return printed_handouts
 
 
-def _text(pdf_path) -> str:
-    text = " ".join(page.extract_text() for page in pypdf.PdfReader(pdf_path).pages)
-    # Ligatures (fi, ff) and line breaks: compare plain words.
-    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).lower()
+def test_every_summary_page_of_the_book_is_a_handout():
+    with_summary = sorted(slug for slug in summary_slugs() if chapter_page(slug, "summary") is not None)
+    assert summary_slugs() == with_summary and with_summary
+    assert {h.slug for h in handouts() if h.kind == "summary"} == set(with_summary)
 
 
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory):
-    if find_chromium() is None:
-        pytest.skip("Debian's chromium is not installed and could not be installed here (tools/test.sh tries)")
-    out = tmp_path_factory.mktemp("summaries")
-    made = build_summaries(out)
-    return {pdf.stem: pdf for pdf in made}
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("handout", pages=("summary",)))
+def test_each_summary_carries_the_engines_picture_beside_the_rules(printed, slug):
+    # The summary asks for the picture once; the printed page has the engine's SVG there, floated beside the
+    # rules (each game's folder checks the PDF holds the picture's own labels).
+    source = chapter_page(slug, "summary").read_text(encoding="utf-8")
+    assert source.count(summaries.PICTURE_MARK) == 1
+    page = summary_html(slug)
+    figure = re.search(r'<figure class="picture" style="width: (\d+)mm"><svg .*?</svg><figcaption>', page, re.DOTALL)
+    assert figure and int(figure.group(1)) == summaries.picture_widths(slug)[0]
+    assert summaries.PICTURE_MARK not in page
 
-
-def test_every_game_has_a_summary_page():
-    assert summary_slugs() == sorted(list_games()) == sorted(KEY_RULES)
-
-
-@pytest.mark.parametrize("slug", sorted(KEY_RULES))
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games(pages=("summary",)))
 def test_each_summary_is_exactly_one_page(printed, slug):
     pdf = printed[slug]
     assert len(pypdf.PdfReader(pdf).pages) == 1
     assert pdf_page_count(pdf.read_bytes()) == 1
 
 
-@pytest.mark.parametrize("slug", sorted(KEY_RULES))
-def test_each_summary_carries_the_key_rules(printed, slug):
-    text = _text(printed[slug])
-    missing = [phrase for phrase in KEY_RULES[slug] if phrase not in text]
-    assert not missing, f"{slug}'s PDF lacks {missing}"
-
-
-@pytest.mark.parametrize("slug", sorted(KEY_RULES))
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games(pages=("summary",)))
 def test_the_pdf_is_the_books_own_page(slug):
     # The web page links to the PDF; the printed page leaves that link out but keeps everything else.
-    source = (summaries.ROOT / "book" / slug / "summary.md").read_text(encoding="utf-8")
+    source = chapter_page(slug, "summary").read_text(encoding="utf-8")
     assert f'href="../../summaries/{slug}.pdf"' in source
     page = summary_html(slug)
     assert "summaries/" not in page and "book-only" not in page
@@ -118,11 +93,12 @@ def test_a_failing_chromium_is_reported(tmp_path, capsys):
         summaries.print_pdf(page, tmp_path / "x.pdf", "/bin/false")
     assert build_summaries(tmp_path, chromium="/bin/false") == []
     err = capsys.readouterr().err
-    assert all(f"summary of {slug} was not printed" in err for slug in KEY_RULES)
+    assert all(f"summary of {slug} was not printed" in err for slug in summary_slugs())
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("slug", sorted(KEY_RULES))
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games(pages=("summary",)))
 def test_the_built_book_links_each_chapter_to_its_pdf(built_book, slug):
     assert built_book["returncode"] == 0, built_book["log"][-2000:]
     html = built_book["html"]
@@ -131,34 +107,6 @@ def test_the_built_book_links_each_chapter_to_its_pdf(built_book, slug):
     for page in ("index.html", "summary.html"):
         text = (html / "book" / slug / page).read_text(encoding="utf-8")
         assert f'href="../../summaries/{slug}.pdf"' in text, f"book/{slug}/{page} does not link to the PDF"
-
-
-@pytest.mark.parametrize("slug", sorted(KEY_RULES))
-def test_each_handout_carries_the_engines_picture_beside_the_rules(printed, slug):
-    # The summary asks for the picture once; the printed page has the engine's SVG there, floated beside the
-    # rules, and the PDF (still one page, above) holds the picture's own labels.
-    source = (summaries.ROOT / "book" / slug / "summary.md").read_text(encoding="utf-8")
-    assert source.count(summaries.PICTURE_MARK) == 1
-    page = summary_html(slug)
-    figure = re.search(r'<figure class="picture" style="width: (\d+)mm"><svg .*?</svg><figcaption>', page, re.DOTALL)
-    assert figure and int(figure.group(1)) == summaries.picture_widths(slug)[0]
-    assert summaries.PICTURE_MARK not in page
-    text = _text(printed[slug])
-    missing = [words for words in PICTURE_WORDS[slug] if words not in text]
-    assert not missing, f"{slug}'s PDF lacks the picture's {missing}"
-
-
-def test_the_picture_shows_only_what_its_seat_may_see():
-    # Drawn from Blue's observation: Red's hidden Knight and Red's hidden Assassin never appear.
-    from capture_lib.games.command_capture import GAME
-    from capture_lib.games.command_capture.scene import scene
-    from capture_lib.render.picture import to_svg
-
-    svg, _ = summaries.summary_picture("medieval-capture").draw()
-    assert svg.count('stroke="#E6B800" stroke-width="3.5"') == 1  # the gold ring round Blue's own Knight
-    svg, _ = summaries.summary_picture("command-capture").draw()
-    everything = to_svg(scene(GAME.quick_start().view(None, everything=True)))
-    assert everything.count(">ASSN<") == 2 and svg.count(">ASSN<") == 1  # only Blue's own Assassin
 
 
 def blank_pdf(pages: int) -> bytes:
@@ -177,18 +125,18 @@ def blank_pdf(pages: int) -> bytes:
 
 def test_a_picture_that_does_not_fit_is_printed_smaller_but_never_below_its_legible_width(tmp_path, monkeypatch):
     # Stand-in for Chromium: a page with a picture runs to two sheets until the picture is its narrowest.
-    narrowest = {slug: min(summaries.picture_widths(slug)) for slug in KEY_RULES}
+    narrowest = {slug: min(summaries.picture_widths(slug)) for slug in summaries.pictures()}
 
     def fake_print(page, pdf, chromium, timeout=120):
         width = re.search(r'<figure class="picture" style="width: (\d+)mm"', page.read_text())
-        slug = next(s for s in sorted(KEY_RULES, key=len, reverse=True) if page.stem.startswith(s))
-        pages = 2 if width and int(width.group(1)) > narrowest[slug] else 1
+        slug = next(s for s in sorted(summary_slugs(), key=len, reverse=True) if page.stem.startswith(s))
+        pages = 2 if width and int(width.group(1)) > narrowest.get(slug, 0) else 1
         pdf.write_bytes(blank_pdf(pages))
 
     monkeypatch.setattr(summaries, "print_pdf", fake_print)
     made = build_summaries(tmp_path, chromium="/bin/true")
     assert len(made) == len(handouts())
-    for slug in KEY_RULES:
+    for slug in narrowest:
         page = (tmp_path / f"{slug}.html").read_text()
         width = int(re.search(r'style="width: (\d+)mm"', page).group(1))
         assert width == narrowest[slug]
@@ -214,17 +162,15 @@ def test_a_page_that_cannot_fit_is_reported_not_shrunk(tmp_path, monkeypatch, ca
 # ----- worksheets and answer sheets ---------------------------------------------------------------------
 
 
-def test_the_card_games_have_a_worksheet_and_a_separate_answer_sheet():
+def test_a_worksheet_has_its_separate_answer_sheet():
+    # The students' sheet asks; only the teacher's sheet answers (each game's folder checks its questions).
     kinds = {(h.slug, h.kind) for h in handouts()}
-    for slug in WORKSHEETS:
-        assert {(slug, "worksheet"), (slug, "answers")} <= kinds
-        sheet = (summaries.ROOT / "book" / "teaching" / f"{slug}-worksheet.md").read_text(encoding="utf-8")
-        answers = (summaries.ROOT / "book" / "teaching" / f"{slug}-answers.md").read_text(encoding="utf-8")
-        assert f"summaries/{slug}-worksheet.pdf" in sheet and f"summaries/{slug}-answers.pdf" in answers
-        # The students' sheet asks; only the teacher's sheet answers.
-        assert "answer sheet" in answers.lower() and "Name:" in sheet and "Name:" not in answers
-        asked = re.findall(r"^## (\d+)\.", sheet, re.MULTILINE)
-        assert asked and asked == re.findall(r"^## (\d+)\.", answers, re.MULTILINE)
+    sheets = sorted(slug for slug, kind in kinds if kind == "worksheet")
+    assert sheets and sheets == sorted(slug for slug, kind in kinds if kind == "answers")
+    for handout in handouts():
+        if handout.kind in ("worksheet", "answers"):
+            text = handout.source.read_text(encoding="utf-8")
+            assert ("Name:" in text) == (handout.kind == "worksheet"), handout.stem
 
 
 @pytest.mark.parametrize("handout", handouts(), ids=lambda h: h.stem)
@@ -295,87 +241,9 @@ def test_rulings_are_marked_with_a_sign_and_explained_in_one_footnote(handout):
     assert summaries.ruling_problems(handout.source.read_text(encoding="utf-8")) == []
 
 
-@pytest.mark.parametrize("slug", WORKSHEETS)
-def test_the_card_games_summaries_mark_their_rulings(printed, slug):
-    source = (summaries.ROOT / "book" / slug / "summary.md").read_text(encoding="utf-8")
-    assert source.count(summaries.RULING_SIGN) >= 5
-    page = summary_html(slug)
-    assert '<p class="ruling-note"><span class="ruling-sign">' in page
-    text = _text(printed[slug])
-    assert "this book's ruling: the original rules leave the point open" in text
-
-
 def test_the_ruling_check_can_fail():
     sign = summaries.RULING_SIGN
     assert summaries.ruling_problems(f"Aces count 1.{sign}\n") != []  # no footnote
     assert summaries.ruling_problems(f"Plain rules.\n\n{sign} A ruling.\n") != []  # a footnote, no sign
     assert summaries.ruling_problems(f"A.{sign} B.{sign}\n\n{sign} Ours.\n\n{sign} Twice.\n") != []
     assert summaries.ruling_problems(f"A.{sign} B.{sign}\n\n{sign} Our reading.\n") == []
-
-
-# ----- the answer sheets agree with the engine -------------------------------------------------------------
-
-SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
-
-def _card(text: str):
-    from capture_lib.core.cards import Card
-
-    return Card.parse(text[:-1] + SUITS[text[-1]])
-
-
-def _answers(slug: str) -> str:
-    return (summaries.ROOT / "book" / "teaching" / f"{slug}-answers.md").read_text(encoding="utf-8")
-
-
-def test_card_commander_answers_are_the_engines():
-    from capture_lib import load_game
-    from capture_lib.games.card_commander.rules import card_value
-
-    answers = _answers("card-commander")
-    rows = re.findall(r"^\| (\S+[♠♥♦♣]) \| (\S+) \| (\S+) \| (\S+) \|$", answers, re.MULTILINE)
-    assert len(rows) == 5
-    for card, *values in rows:
-        worth = [card_value(_card(card), name) for name in ("Karl", "Joanne", "Jackson")]
-        assert [int(v.replace("\u2212", "-")) for v in values] == worth, card
-    # Question 2: Blue (Joanne) 9S 4D 7C against Red (Jackson) 10S 6H 8D.
-    game = load_game("card-commander")
-    blue = ["9S", "4D", "7C", "2S", "3S", "4S", "5S", "6S", "7S", "8S"]
-    red = ["10S", "6H", "8D", "2H", "3H", "4H", "5H", "7H", "8H", "9H"]
-    played = game.setup(("Joanne", "Jackson"), (blue, red)).play("place 9S 4D 7C").play("place 10S 6H 8D")
-    result = played.observation(0)["rounds"][0]
-    assert result["values"] == [[11, 2, 7], [9, 7, 9]] and result["lane_winners"] == [0, 1, 1]
-    assert "Red wins the round" in answers
-    # Question 3: under Karl the 2S, AS, 3D and 8C are worth 0, -1, 5 and 8.
-    assert [card_value(_card(c), "Karl") for c in ("2♠", "A♠", "3♦", "8♣")] == [0, -1, 5, 8]
-    assert "3♦ (worth 5 under Karl)" in answers and "8♣ (worth 8)" in answers
-    assert card_value(_card("6♥"), "Jackson") == 7 and card_value(_card("6♣"), "Jackson") == 5
-    assert "6♥ is worth 7 and the 6♣ 5" in answers
-
-
-def test_capture_the_commander_answers_are_the_engines():
-    from capture_lib import load_game
-    from capture_lib.games.capture_the_commander.rules import layout
-
-    answers = _answers("capture-the-commander")
-    game = load_game("capture-the-commander")
-    ranks = "2 3 4 5 6 7 8 9 10 J Q K A".split()
-
-    def south_without(*gone):
-        cards = [r + "H" if (slot + 1) not in gone else "-" for slot, r in enumerate(ranks)]
-        return game.from_position("North: " + " ".join(r + "S" for r in ranks) + "\nSouth: " + " ".join(cards)
-                                  + "\nturn: North\n")
-
-    words = {layout.UNCOVERED: "fully uncovered", layout.PARTIAL: "partially covered", layout.FULL: "fully covered"}
-    state = south_without(1, 2)
-    for slot in (5, 6, 8):
-        coverage = state.coverage(1, slot)
-        may_attack = "yes" if coverage == layout.UNCOVERED else "no"
-        may_be_attacked = "no" if coverage == layout.FULL else "yes"
-        assert f"| {slot} | {words[coverage]} | {may_attack} | {may_be_attacked} |" in answers
-    assert south_without(3, 4, 7).coverage(1, 10) == layout.UNCOVERED
-    assert "## 4. Straight under one card\n\nFully uncovered" in answers
-    assert layout.adjacent(1) == (2, 5) and "card 2 or card 5" in answers
-    assert sorted(["10♣", "A♦", "2♥", "K♠", "J♥"], key=lambda c: ranks.index(c[:-1])) == [
-        "2♥", "10♣", "J♥", "K♠", "A♦"]
-    assert "2♥, 10♣, J♥, K♠, A♦" in answers

@@ -35,6 +35,8 @@ class TrapRaceGame(Game):
     def sample_state(self, observation: dict[str, Any], seat: int, rng: random.Random) -> TrapRaceState:
         """A whole state ``seat`` cannot tell from ``observation``: the other's unshown trap drawn again
         (among the squares where it could lie, given what ``seat`` saw happen)."""
+        if observation.get("seat") != seat:
+            raise ValueError(f"the observation is not seat {seat}'s")
         for _ in range(50):
             state = self.new_game(seed=rng.randrange(2**32), **observation["options"])
             try:
