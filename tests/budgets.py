@@ -45,10 +45,10 @@ CARD_COMMANDER_GAMES = budget(ci=400, deep=2000)
 CARD_COMMANDER_FULL_GAMES = budget(ci=80, deep=300)
 #: Card Commander's rule-based player against the random one (``tests/card_commander/test_ai.py``).
 CARD_COMMANDER_AI_GAMES = budget(ci=900, deep=900)
-#: Games in which Card Commander's players may face a tie that cannot change the round
-#: (``tests/ai/test_card_commander_extra.py``): the rule-based player's, and the ``easy`` search's.
-EXTRA_CARD_RULE_GAMES = budget(ci=60, deep=60)
-EXTRA_CARD_EASY_GAMES = budget(ci=3, deep=12)
+#: Positions where Card Commander's players face a tie that cannot change the round
+#: (``tests/ai/test_card_commander_extra.py``): the rule-based player's decisions, and the ``easy`` search's.
+EXTRA_CARD_RULE_TIES = budget(ci=40, deep=200)
+EXTRA_CARD_EASY_TIES = budget(ci=6, deep=30)
 #: Capture the Commander's properties (``tests/capture_the_commander/test_ctc_properties.py``): random complete
 #: games for each number of players.
 CAPTURE_THE_COMMANDER_GAMES_PER_COUNT = budget(ci=300, deep=2000)
