@@ -115,8 +115,11 @@ def student_texts(path: pathlib.Path) -> list[tuple[str, str]]:
         if cell.cell_type == "markdown":
             texts.append((f"cell {number}", cell.source))
         for output in cell.get("outputs", []):
-            shown = output.get("text", "") + "".join(str(v) for k, v in output.get("data", {}).items()
-                                                     if k in ("text/plain", "text/markdown", "text/html"))
+            data = output.get("data", {})
+            # The page shows an output's richest form: its plain text only where it has no Markdown or HTML
+            # (a Markdown object's plain text names its Python class, which no reader sees).
+            rich = [str(data[k]) for k in ("text/markdown", "text/html") if k in data]
+            shown = output.get("text", "") + "".join(rich or [str(data.get("text/plain", ""))])
             texts.append((f"cell {number} output", shown))
     return texts
 

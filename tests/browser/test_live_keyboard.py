@@ -18,7 +18,7 @@ from capture_lib.core.chance import CHANCE
 from capture_lib.session.board import BoardController
 from tests.harness import drawn, serve
 
-from .drivers import DRIVERS, Driver, kept_games, wait_for_played
+from .drivers import Driver, driver, kept_games, wait_for_played
 
 pytestmark = pytest.mark.browser
 
@@ -36,16 +36,14 @@ COUNT_SAID = """(board) => { const region = board.querySelector("[aria-live]"); 
 
 
 def _driver(slug: str) -> Driver:
-    driver = DRIVERS[slug]() if slug in DRIVERS else Driver(slug)
-    driver.keyboard = True
-    driver.heading = ""  # the harness page holds the one board
-    return driver
+    # By keyboard; the harness page holds the one board, so no heading to find it under.
+    return driver(slug, keyboard=True, heading="")
 
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_focus_survives_every_keyboard_action(browser, slug):
     session = BoardController(slug, seed=11, seat=0, level="random")
-    driver = _driver(slug)
+    player = _driver(slug)
     with serve({"board": session}) as url:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.set_default_timeout(10_000)
@@ -56,13 +54,13 @@ def test_the_focus_survives_every_keyboard_action(browser, slug):
         for step in range(ACTIONS):
             if session.state.is_over:
                 break
-            element = driver.ready_move(board)
-            driver.activate(element)
-            wait_for_played(board, driver.played[-1])
+            element = player.ready_move(board)
+            player.activate(element)
+            wait_for_played(board, player.played[-1])
             drawn(page)
             where = page.evaluate(FOCUS, board.element_handle())
             if not where["inside"]:
-                lost.append(f"after {driver.played[-1]!r} (action {step + 1}) the focus went to {where['what']!r}")
+                lost.append(f"after {player.played[-1]!r} (action {step + 1}) the focus went to {where['what']!r}")
         assert not lost, "\n".join(lost)
         page.close()
 
