@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import pathlib
 import pty
 import re
 import select
@@ -27,7 +28,7 @@ from capture_lib.hosts.terminal.editing import PlainReader, line_reader, next_wo
 
 #: What a terminal answers to "where is the cursor?" (ESC [ 6 n): row 1, column 1.
 CURSOR_QUESTION, CURSOR_ANSWER = b"\x1b[6n", b"\x1b[1;1R"
-UP, CTRL_C, CTRL_D, CTRL_U, TAB, ENTER = "\x1b[A", "\x03", "\x04", "\x15", "\t", "\r"
+UP, CTRL_C, CTRL_U, TAB, ENTER = "\x1b[A", "\x03", "\x15", "\t", "\r"
 #: ``capture play`` with prompt_toolkit hidden, as where it is not installed: the standard readline then.
 WITHOUT_PROMPT_TOOLKIT = ("import sys; sys.modules['prompt_toolkit'] = None; from capture_lib.cli import main; "
                           "sys.exit(main())")
@@ -200,6 +201,9 @@ class Keyboard:
         text = chunk.decode("utf-8", "replace")
         self.drawn += text
         self.screen.feed(text)
+        # What the last key brought may be drawn above the row it was sent from: prompt_toolkit makes room
+        # for its completions below the line (new lines, read maybe before the key was sent) and goes back up.
+        self.mark = min(self.mark, self.screen.row)
         return bool(chunk)
 
     def expect(self, wanted: str, timeout: float = 30) -> str:
@@ -209,7 +213,8 @@ class Keyboard:
             left = deadline - time.monotonic()
             ended = self.proc.poll() is not None and not select.select([self.master], [], [], 0)[0]
             if left <= 0 or ended:
-                raise AssertionError(f"{wanted!r} was never drawn; the terminal shows:\n{self.shown()[-2500:]}")
+                raise AssertionError(f"{wanted!r} was never drawn; the terminal shows:\n{self.shown()[-2500:]}\n"
+                                     f"(the last bytes written: {self.drawn[-600:]!r})")
             self._read(min(left, 0.5))
         return self.shown()
 
@@ -228,6 +233,27 @@ class Keyboard:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the line was never cleared: {self.screen.text(self.screen.row)!r}")
             self._read(0.2)
+
+    #: Where the kernel says a process sleeps while it waits for a key (``/proc/PID/wchan``): select and poll
+    #: (the standard readline), epoll (prompt_toolkit's event loop), a plain read of the terminal.
+    WAITING = ("poll_schedule_timeout", "do_select", "do_sys_poll", "ep_poll", "do_epoll_wait", "n_tty_read",
+               "wait_woken")
+
+    def wait_idle(self, timeout: float = 30) -> None:
+        """Wait (bounded) until the program sleeps waiting for a key, all it drew read. A Ctrl-C is a signal: the
+        standard readline notices it only when it interrupts that wait, so one sent while readline is still busy
+        would wait for the next key (a gap in CPython's readline; prompt_toolkit reads Ctrl-C as a key)."""
+        deadline = time.monotonic() + timeout
+        settled = 0
+        while settled < 2:  # twice in a row, with nothing drawn between
+            if time.monotonic() > deadline:
+                raise AssertionError("the program never came to wait for a key")
+            drew = self._read(0.05)
+            try:
+                wchan = pathlib.Path(f"/proc/{self.proc.pid}/wchan").read_text()
+            except OSError:  # no /proc here: wait as long as the program keeps drawing
+                wchan = "" if drew else self.WAITING[0]
+            settled = settled + 1 if not drew and wchan.startswith(self.WAITING) else 0
 
     def prompt(self, prompt: str = "your move>") -> str:
         """Wait for the next ``prompt``, drawn below what was just waited for."""
@@ -266,9 +292,8 @@ def keyboard(tmp_path):
         board.close()
 
 
-def _play_edit_leave_and_resume(keyboard, program, completed_space, leave_kept):
-    """Complete a move with Tab, recall it with the up arrow, leave with Ctrl-C and then ``leave_kept`` at the
-    question (the game stays kept), resume next time."""
+def _play_edit_leave_and_resume(keyboard, program, completed_space):
+    """Complete a move with Tab, recall it with the up arrow, leave with Ctrl-C twice, resume next time."""
     play = [*program, "play", "card-commander", "--level", "random"]
     board = keyboard(*play)
     board.expect("your move>")
@@ -279,8 +304,10 @@ def _play_edit_leave_and_resume(keyboard, program, completed_space, leave_kept):
     board.type(UP, "your move> commander Karl")  # the line just played, back for editing
     board.type(CTRL_U + "pl" + TAB, "your move> place")  # the line cleared; the next move's first word completed
     board.clear_line()
+    board.wait_idle()
     board.type(CTRL_C, "Save the game before leaving?")
-    board.type(leave_kept, "The game stays kept here")  # no traceback, the game kept
+    board.wait_idle()
+    board.type(CTRL_C, "The game stays kept here")  # a second Ctrl-C: no traceback, the game kept
     assert board.ended() == 0 and "Traceback" not in board.drawn
     again = keyboard(*play)
     again.expect("A game of Card Commander you left here is kept")
@@ -294,12 +321,9 @@ def _play_edit_leave_and_resume(keyboard, program, completed_space, leave_kept):
 
 def test_at_a_terminal_prompt_toolkit_edits_completes_and_the_game_resumes(keyboard):
     pytest.importorskip("prompt_toolkit")
-    _play_edit_leave_and_resume(keyboard, ["-m", "capture_lib"], completed_space="", leave_kept=CTRL_C)
+    _play_edit_leave_and_resume(keyboard, ["-m", "capture_lib"], completed_space="")
 
 
 def test_without_prompt_toolkit_the_standard_readline_does_the_same(keyboard):
     pytest.importorskip("readline")
-    # Ctrl-D (the end of input) leaves the question here: the standard readline reads in C and only notices a
-    # Ctrl-C (a signal) when its wait is interrupted, so one pressed while the question is being drawn waits
-    # for the next key (CPython's readline; prompt_toolkit reads Ctrl-C as a key and has no such gap).
-    _play_edit_leave_and_resume(keyboard, ["-c", WITHOUT_PROMPT_TOOLKIT], completed_space=" ", leave_kept=CTRL_D)
+    _play_edit_leave_and_resume(keyboard, ["-c", WITHOUT_PROMPT_TOOLKIT], completed_space=" ")
