@@ -20,11 +20,11 @@ LENGTHS = {
     "command-capture": (20, {
         "two of the computer's rule-based players, every pairing of armies (900 games)":
             ("civilizations", lambda r: True),
-        "the rule-based player against the weakest level, random moves (20 games)":
+        "the rule-based player against the weakest level, random moves (10 games)":
             ("strength", lambda r: sorted(r["players"]) == ["random", "rule"]),
-        "the rule-based player against the easy level (20 games)":
+        "the rule-based player against the easy level (10 games)":
             ("strength", lambda r: sorted(r["players"]) == ["easy", "rule"]),
-        "the rule-based player against the hard level (20 games)":
+        "the rule-based player against the hard level (10 games)":
             ("strength", lambda r: sorted(r["players"]) == ["hard", "rule"]),
     }),
     "medieval-capture": (90, {
