@@ -46,11 +46,10 @@ def play_pages(folder: pathlib.Path | str | None = None) -> list[PlayPage]:
 def level_chooser_words(slug: str) -> str:
     """What the level chooser under a play page's board offers, in Markdown: the levels with the ratings the chooser
     shows beside them (``capture_lib.search.level_ratings``), and what a rating means."""
-    from capture_lib.search.level_ratings import level_labels
-    from capture_lib.search.levels import LEVEL_NAMES
+    from capture_lib.search.level_ratings import chooser
 
-    labels = level_labels(slug)
-    offered = "; ".join(labels.get(name, name) for name in LEVEL_NAMES)
+    # The chooser's own rows: only the levels this game offers, with the labels the board shows.
+    offered = "; ".join(label for _level, label in chooser(slug))
     return ("Under the board, **computer:** chooses how the computer plays: " + offered + ". The number beside a level "
             "is its rating on the Elo scale, from games the levels played against each other (the "
             f"{{doc}}`chapter of numbers <../analysis/{slug}>` shows them): the rule-based player is 1500, a level 200 "
