@@ -1,11 +1,11 @@
 """Shared fixtures: the built book (built once per test run) and a headless Chromium; how the run is split.
 
-The README's test command runs pytest on two workers (pytest-xdist, ``--dist loadfile``): each file is one unit
-of work, so a notebook checked by nbval runs its cells in order in one kernel, and a module's fixtures (a
-browser, a served book) are set up once. The modules that need the built book wait for it, so they are sorted
-last. ``tools/test.sh`` starts the book's build before pytest (``BUILD_ENV`` names its folder), so the build
-overlaps the engine's tests; without it, the first test that needs the book builds it. (xdist's groups, tried
-first, do not hold nbval's cells together: they were sent to both workers, each with a kernel of its own.)
+The README's test command runs pytest on two workers (pytest-xdist, ``--dist loadgroup``). Every test that
+needs the built book or a browser is put in one group, ``BOOK_GROUP``, so that one worker builds the book
+once and drives one browser while the other worker runs the engine's tests; each notebook checked by nbval
+is a group of its own, since its cells run in order in one kernel. ``tools/test.sh`` starts the book's
+build before pytest (``BUILD_ENV`` names its folder), so the build overlaps the engine's tests; without it,
+the first test that needs the book builds it.
 
 The games and the budgets of the run (``tests/registry.py``, ``tests/budgets.py``) are set before collection.
 """
@@ -22,6 +22,8 @@ import time
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+#: The xdist group of the tests that need the built book or a browser: one worker runs them all.
+BOOK_GROUP = "book-and-browsers"
 #: Set by ``tools/test.sh`` to the folder where it writes the build started before pytest: ``log`` and, once
 #: the build has ended, ``returncode``.
 BUILD_ENV = "CAPTURE_TEST_BUILD"
@@ -35,13 +37,20 @@ def _needs_the_book(item: pytest.Item) -> bool:
             or item.get_closest_marker("book") is not None)
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
-    """Run the modules that need the built book last (see the module's docstring), while it is being built."""
-    waits = {item.nodeid.split("::", 1)[0] for item in items if _needs_the_book(item)}
+    """Group the tests for ``--dist loadgroup`` (see the module's docstring), and within the book's group run
+    the modules that need no built book first, while the book is still being built."""
+    waits: set[str] = set()
+    for item in items:
+        if item.nodeid.endswith(".ipynb") or ".ipynb::" in item.nodeid:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+        elif _needs_the_book(item):
+            item.add_marker(pytest.mark.xdist_group(BOOK_GROUP))
+            if "built_book" in getattr(item, "fixturenames", ()):
+                waits.add(item.nodeid.split("::", 1)[0])
     # A stable sort by whole modules, so that a module's fixtures are still set up once.
     items.sort(key=lambda item: item.nodeid.split("::", 1)[0] in waits)
-
-
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]

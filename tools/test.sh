@@ -24,7 +24,7 @@ ruff check .
 
 if [ "$fast" = "1" ]; then
   echo "==> pytest, the engine's tests (no book, notebooks or browsers)"
-  exec python -m pytest tests -m "not browser and not book and not slow" -n 2 --dist loadfile \
+  exec python -m pytest tests -m "not browser and not book and not slow" -n 2 --dist loadgroup \
     -p no:cacheprovider "$@"
 fi
 
@@ -63,4 +63,4 @@ if [ "$#" -eq 0 ]; then
 fi
 
 echo "==> pytest (unit, property, notebooks, book build, browser), two workers"
-python -m pytest tests book --nbval -n 2 --dist loadfile -p no:cacheprovider "$@"
+python -m pytest tests book --nbval -n 2 --dist loadgroup -p no:cacheprovider "$@"
