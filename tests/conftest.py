@@ -1,11 +1,10 @@
 """Shared fixtures: the built book (built once per test run) and a headless Chromium; how the run is split.
 
-The README's test command runs pytest on two workers (pytest-xdist, ``--dist loadgroup``). Every test that
-needs the built book or a browser is put in one group, ``BOOK_GROUP``, so that one worker builds the book
-once and drives one browser while the other worker runs the engine's tests; each notebook checked by nbval
-is a group of its own, since its cells run in order in one kernel. ``tools/test.sh`` starts the book's
-build before pytest (``BUILD_ENV`` names its folder), so the build overlaps the engine's tests; without it,
-the first test that needs the book builds it.
+``tools/test.sh`` runs two pytest processes side by side, one a core: the tests that need the built book or a
+browser (marked ``book`` here, at collection), and everything else with the notebooks under nbval. It starts
+the book's build before them (``BUILD_ENV`` names its folder), so the build overlaps the engine's tests; without
+it, the first test that needs the book builds it. Under pytest-xdist (``-n 2 --dist loadgroup``) the same
+tests form one ``xdist_group``, and each notebook another.
 
 The games and the budgets of the run (``tests/registry.py``, ``tests/budgets.py``) are set before collection.
 """
@@ -47,6 +46,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
         elif _needs_the_book(item):
             item.add_marker(pytest.mark.xdist_group(BOOK_GROUP))
+            item.add_marker(pytest.mark.book)  # tools/test.sh runs these (-m book) beside the rest
             if "built_book" in getattr(item, "fixturenames", ()):
                 waits.add(item.nodeid.split("::", 1)[0])
     # A stable sort by whole modules, so that a module's fixtures are still set up once.

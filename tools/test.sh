@@ -62,5 +62,26 @@ if [ "$#" -eq 0 ]; then
   trap 'kill -- "-$build" 2>/dev/null || true' EXIT
 fi
 
-echo "==> pytest (unit, property, notebooks, book build, browser), two workers"
-python -m pytest tests book --nbval -n 2 --dist loadgroup -p no:cacheprovider "$@"
+if [ "$#" -gt 0 ]; then
+  echo "==> pytest $*"
+  exec python -m pytest -p no:cacheprovider "$@"
+fi
+
+# Two pytest processes side by side, one a core: the book's tests (the built book, the browsers; marked "book"
+# by tests/conftest.py), which wait for the build, and everything else with the notebooks under nbval. (xdist's
+# groups, tried first, sent one notebook's cells to both workers, each with a kernel of its own.)
+book_log="$CAPTURE_TEST_BUILD/book-tests.log"
+echo "==> pytest, the book and the browsers, beside the rest: $book_log"
+python -m pytest tests -m book -p no:cacheprovider -p no:xdist >"$book_log" 2>&1 &
+book_tests=$!
+echo "==> pytest (unit, property, notebooks under nbval)"
+status=0
+python -m pytest tests book --nbval -m "not book" -p no:cacheprovider -p no:xdist || status=$?
+book_status=0
+wait "$book_tests" || book_status=$?
+echo "==> pytest, the book and the browsers (its log)"
+cat "$book_log"
+if [ "$status" -ne 0 ] || [ "$book_status" -ne 0 ]; then
+  echo "!! tests failed: the engine's and notebooks' run exited $status, the book's run $book_status"
+  exit 1
+fi

@@ -17,8 +17,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from capture_lib.games import list_games
-from capture_lib.session.course import course
+from capture_lib.session.course import course, games_with_a_course
 from capture_lib.session.learn import CourseController
 from tests.harness import drawn, serve
 
@@ -93,7 +92,7 @@ def play_level(page, session, level, hinted: bool) -> int:
     return result["stars"]
 
 
-@pytest.mark.parametrize("slug", list_games())
+@pytest.mark.parametrize("slug", games_with_a_course())
 def test_course_levels_are_chosen_played_and_hinted_on_the_board_and_their_stars_are_kept(browser, slug):
     levels = course(slug).levels
     session = CourseController(course(slug), seed=SEED)
