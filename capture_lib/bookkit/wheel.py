@@ -24,7 +24,7 @@ from capture_lib.core import places
 
 #: The files of the package that the engine's wheel holds: the same kinds the package's own wheel holds
 #: (its modules, and the ``package-data`` of pyproject.toml).
-SUFFIXES = frozenset({".py", ".js", ".css", ".json", ".txt"})
+SUFFIXES = frozenset({".py", ".js", ".css", ".json", ".txt", ".typed"})  # py.typed: the package is typed
 #: Folders of the package never put in the engine's wheel.
 LEFT_OUT = frozenset({"_book", "__pycache__"})
 #: Packages of capture_lib that never run in a reader's browser.
