@@ -59,6 +59,7 @@ def test_a_rulings_page_in_jupyterlab_shows_boxes_not_myst(lab, open_page):
     boxes = page.locator(".jp-OutputArea .capture-ruling")
     expect(boxes.first).to_be_visible(timeout=OPEN_MS)
     assert boxes.count() >= 8
-    text = page.locator(".jp-NotebookPanel .jp-Notebook").inner_text()
+    # The rulings notebook's own panel (JupyterLab may restore the notebook the other test opened beside it).
+    text = page.locator(".jp-NotebookPanel .jp-Notebook").filter(has=page.locator(".capture-ruling")).inner_text()
     assert ":::" not in text and "{admonition}" not in text
     assert "Ruling: Aces are number cards" in text
