@@ -9,6 +9,8 @@ import threading
 
 import pytest
 
+from tests.browser.drivers import draw_every_board
+
 pytestmark = pytest.mark.browser
 
 #: The two harmless messages the book theme prints on every page.
@@ -57,6 +59,7 @@ def open_page(browser, url: str):
 def test_pages_work_from_a_plain_folder(browser, built_book):
     page_path = built_book["html"] / "book" / "card-commander" / "rules.html"
     page, problems, _ = open_page(browser, page_path.as_uri())
+    draw_every_board(page)  # the loader draws a board when the reader comes near it
     assert page.locator(".capture-static-board.capture-board").count() >= 3
     assert not problems, problems
     page.close()
@@ -65,7 +68,7 @@ def test_pages_work_from_a_plain_folder(browser, built_book):
 def test_chapter_readable_on_a_phone(browser, site, tmp_path):
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{site['url']}/book/card-commander/rules.html")
-    page.wait_for_timeout(300)
+    draw_every_board(page)
     board = page.locator(".capture-static-board.capture-board").first
     box = board.bounding_box()
     assert box is not None and box["width"] <= 390, f"the board is {box and box['width']} px wide on a phone"
@@ -75,6 +78,7 @@ def test_chapter_readable_on_a_phone(browser, site, tmp_path):
 
 def test_examples_step_with_the_keyboard(browser, site):
     page, problems, _ = open_page(browser, f"{site['url']}/book/card-commander/rules.html")
+    draw_every_board(page)  # the loader draws a board when the reader comes near it
     board = page.locator(".capture-static-board").filter(has=page.locator(".cap-stepper")).first
     forward = board.get_by_role("button", name="next step")
     forward.focus()
@@ -91,6 +95,7 @@ def test_examples_step_with_the_keyboard(browser, site):
 def test_boards_have_text_for_screen_readers(browser, site):
     # A picture's places (a worked example from the folder: no engine) are images named by what is on them.
     page, _, _ = open_page(browser, f"{site['url']}/book/card-commander/rules.html")
+    draw_every_board(page)  # the loader draws a board when the reader comes near it
     places = page.locator(".capture-board [role=img][aria-label]")
     assert places.count() > 20
     labels = [places.nth(i).get_attribute("aria-label") for i in range(min(places.count(), 60))]
