@@ -52,6 +52,11 @@ def shipped(slug: str) -> bool:
     return registry.describe(slug).package.startswith("capture_lib.games.")
 
 
+def shipped_games() -> list[str]:
+    """The registered games this package ships, in the registry's order (not the toy game, not extra games)."""
+    return [slug for slug in registry.list_games() if shipped(slug)]
+
+
 def has_part(slug: str, part: str) -> bool:
     """Whether the game ``slug`` declares the part ``part`` (``"players"``, ``"lessons"`` ...: a field of its
     description's ``Parts``), without importing it."""

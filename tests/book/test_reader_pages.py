@@ -11,7 +11,7 @@ import pytest
 
 from capture_lib import list_games, load_game
 from capture_lib.bookkit.notebook import show_options, show_ruling, show_rulings
-from tests.registry import shipped
+from tests.registry import shipped, shipped_games
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHAPTERS = sorted(p for p in (ROOT / "book").rglob("*.ipynb") if "_build" not in p.parts
@@ -130,7 +130,7 @@ def test_there_are_student_pages_for_every_game():
 
     # Every game the package ships has a play page and, with a course, a course page (the tests' toy game has
     # no chapter).
-    assert len(STUDENT_PAGES) == 1 + len([slug for slug in list_games() if shipped(slug)]) + len(
+    assert len(STUDENT_PAGES) == 1 + len(shipped_games()) + len(
         [slug for slug in games_with_a_course() if shipped(slug)])
 
 
@@ -201,7 +201,7 @@ MEASURE = """() => {
 def test_rules_pages_show_no_code_until_asked_and_no_cut_off_results(browser, book_site):
     url, html = book_site
     rules = sorted((html / "book").glob("*/rules.html"))
-    assert len(rules) == len([slug for slug in list_games() if shipped(slug)])
+    assert len(rules) == len(shipped_games())
     for page_path in rules:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(f"{url}/{page_path.relative_to(html).as_posix()}")
@@ -381,7 +381,7 @@ def test_reader_facing_pages_hold_no_engine_words(built_book, request):
     assert built_book["returncode"] == 0, built_book["log"][-2000:]
     html_root = built_book["html"]
     pages = built_reader_pages(html_root)
-    for slug in [slug for slug in list_games() if shipped(slug)]:  # the toy game has no chapter
+    for slug in shipped_games():  # the toy game has no chapter
         for name in REQUIRED:
             assert html_root / "book" / slug / f"{name}.html" in pages, f"book/{slug}/{name}.html was not built"
     assert (html_root / "book" / "teaching" / "index.html") in pages
