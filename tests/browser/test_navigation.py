@@ -45,19 +45,29 @@ for (let i = 0; i < 40; i++) {
 throw new Error("the computer never answered");
 """.replace("ANSWER_MS", str(ANSWER_MS))
 
+#: Waits (up to ANSWER_MS) until board ID, live, shows its game under way or its offer to resume one: the board draws its
+#: answers a few frames after they come (one board a frame), so a board just live may not show its offer yet.
+OFFERED = """
+const board = window.captureBoards.get(ID);
+const offered = () => board.root.querySelector(".cap-resume button.cap-primary");
+const waitUntil = Date.now() + ANSWER_MS;
+while (!offered() && !(board.model.get("values") || {}).under_way && Date.now() < waitUntil) {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+""".replace("ANSWER_MS", str(ANSWER_MS))
+
 #: Where the reload left board ID: whether it offers to resume, and its log (a page back from the back-forward
 #: cache shows the game itself).
-SHOWN = """
-const board = window.captureBoards.get(ID);
-const offer = board.root.querySelector(".cap-resume button.cap-primary");
+SHOWN = OFFERED + """
+const offer = offered();
 return {offer: offer ? offer.textContent : "", log: board.model.get("log") || []};
 """
 
 #: Clicks board ID's offer to resume and waits for the engine's answer; the board's log and whose turn it is.
-RESUME = """
-const board = window.captureBoards.get(ID);
+RESUME = OFFERED + """
 const answers = board.answers || 0, deadline = Date.now() + ANSWER_MS;
-board.root.querySelector(".cap-resume button.cap-primary").click();
+if (!offered()) throw new Error(`no offer to resume: ${board.status.textContent}`);
+offered().click();
 while ((board.answers || 0) === answers) {
   if (Date.now() > deadline) throw new Error("no answer to the resume");
   await new Promise((resolve) => setTimeout(resolve, 50));
