@@ -45,8 +45,8 @@ for (let i = 0; i < 40; i++) {
 throw new Error("the computer never answered");
 """.replace("ANSWER_MS", str(ANSWER_MS))
 
-#: Waits (up to ANSWER_MS) until board ID, live, shows its game under way or its offer to resume one: the board draws its
-#: answers a few frames after they come (one board a frame), so a board just live may not show its offer yet.
+#: Waits (up to ANSWER_MS) until board ID, live, shows its game under way or its offer to resume one: the board
+#: draws its answers a few frames after they come (one board a frame), so a board just live may not show it yet.
 OFFERED = """
 const board = window.captureBoards.get(ID);
 const offered = () => board.root.querySelector(".cap-resume button.cap-primary");

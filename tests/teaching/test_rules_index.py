@@ -13,10 +13,11 @@ from docutils.nodes import make_id
 from capture_lib.bookkit import rules_index as ri
 from capture_lib.bookkit.rules_index import problems, rules_index, rules_index_markdown, section_id
 from capture_lib.core.rules_index import IndexedRule
+from tests.chapter_facts import chapter_facts
 from tests.registry import chapter_page, games
 
 ROOT = ri.ROOT
-#: The games with a rules index (each game's folder says how many rules its source has at least).
+#: The games with a rules index (each game's folder's ``chapter.py`` says how many rules its source has at least).
 GAMES = games("rules_index")
 
 
@@ -33,6 +34,9 @@ def test_every_game_has_a_full_index(slug):
     assert index
     assert all(isinstance(rule, IndexedRule) for rule in index)
     assert all(rule.tests and rule.code and len(rule.example) == 2 for rule in index)
+    facts = chapter_facts(slug)
+    if facts:  # no index may shrink below the rules its source has
+        assert len(index) >= facts.rules_at_least, f"{len(index)} rules indexed, the source has {facts.rules_at_least}"
 
 
 def _broken(monkeypatch, **change):

@@ -1,7 +1,7 @@
 """The handouts: one-page summaries, worksheets and answer sheets printed by Chromium from the book's pages;
 pages within their count, the engine's picture on them, the book's rulings marked, every printed label at least
-6 pt. What each game's handouts must say (its key rules, its picture's words, its answers) is in its folder:
-``tests/<game>/test_*chapter.py``."""
+6 pt. What each game's summary must say (its key rules, its picture's words) is declared in its folder's
+``chapter.py`` (``tests/chapter_facts.py``) and checked here; its answer sheet's answers in its ``test_*chapter.py``."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ from capture_lib.bookkit.summaries import (
     summary_slugs,
 )
 from capture_lib.render.picture import crop
-from tests.registry import chapter_page, games
+from tests.chapter_facts import chapter_facts
+from tests.handouts import pdf_text
+from tests.registry import chapter_page, games, shipped_games
 
 
 @pytest.fixture
@@ -66,6 +68,34 @@ def test_the_pdf_is_the_books_own_page(slug):
     assert "summaries/" not in page and "book-only" not in page
     for heading in re.findall(r"^## (.+)$", source, re.MULTILINE):
         assert f"<h2>{heading}</h2>" in page
+
+
+def _facts(slug: str):
+    """What ``slug``'s folder declares its chapter must hold; the test is skipped, with the reason, where nothing."""
+    facts = chapter_facts(slug)
+    if facts is None:
+        pytest.skip(f"{slug}'s tests declare nothing its summary must say (tests/{slug.replace('-', '_')}/chapter.py)")
+    return facts
+
+
+def test_every_shipped_game_declares_what_its_chapter_must_hold():
+    assert [slug for slug in shipped_games() if chapter_facts(slug) is None] == []
+
+
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("handout", pages=("summary",)))
+def test_each_summary_carries_its_games_key_rules(printed, slug):
+    text = pdf_text(printed[slug])
+    missing = [phrase for phrase in _facts(slug).key_rules if phrase not in text]
+    assert not missing, f"the PDF lacks {missing}"
+
+
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("handout", pages=("summary",)))
+def test_each_summary_carries_the_words_of_the_engines_picture(printed, slug):
+    text = pdf_text(printed[slug])
+    missing = [words for words in _facts(slug).picture_words if words not in text]
+    assert not missing, f"the PDF lacks the picture's {missing}"
 
 
 def test_a_long_page_is_counted(tmp_path):
@@ -162,15 +192,32 @@ def test_a_page_that_cannot_fit_is_reported_not_shrunk(tmp_path, monkeypatch, ca
 # ----- worksheets and answer sheets ---------------------------------------------------------------------
 
 
+def question_numbers(sheet: str) -> list[str]:
+    """The numbers of a worksheet's questions or an answer sheet's answers, as the sheet writes them: headings
+    ("## 3. A tie"), or else a bold number ("**3.**") on a worksheet and a numbered list ("3. ") on answers."""
+    for pattern in (r"^## (\d+)\.", r"^\*\*(\d+)\.\*\*", r"^(\d+)\. "):
+        found = re.findall(pattern, sheet, re.MULTILINE)
+        if found:
+            return found
+    return []
+
+
 def test_a_worksheet_has_its_separate_answer_sheet():
-    # The students' sheet asks; only the teacher's sheet answers (each game's folder checks its questions).
+    # The students' sheet asks; only the teacher's sheet answers, question for question (each game's folder
+    # checks its answers against the engine).
     kinds = {(h.slug, h.kind) for h in handouts()}
     sheets = sorted(slug for slug, kind in kinds if kind == "worksheet")
     assert sheets and sheets == sorted(slug for slug, kind in kinds if kind == "answers")
+    asked: dict[tuple[str, str], list[str]] = {}
     for handout in handouts():
         if handout.kind in ("worksheet", "answers"):
             text = handout.source.read_text(encoding="utf-8")
             assert ("Name:" in text) == (handout.kind == "worksheet"), handout.stem
+            assert handout.kind == "worksheet" or "answer sheet" in text.lower(), handout.stem
+            asked[handout.slug, handout.kind] = question_numbers(text)
+    for slug in sheets:
+        assert asked[slug, "worksheet"], f"{slug}'s worksheet asks nothing"
+        assert asked[slug, "worksheet"] == asked[slug, "answers"], f"{slug}'s answer sheet answers other questions"
 
 
 @pytest.mark.parametrize("handout", handouts(), ids=lambda h: h.stem)
@@ -239,6 +286,15 @@ def test_crop_keeps_the_drawing_and_changes_only_the_frame():
 @pytest.mark.parametrize("handout", handouts(), ids=lambda h: h.stem)
 def test_rulings_are_marked_with_a_sign_and_explained_in_one_footnote(handout):
     assert summaries.ruling_problems(handout.source.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games("handout", pages=("summary",)))
+def test_each_summary_marks_its_rulings_and_its_pdf_explains_them(printed, slug):
+    source = chapter_page(slug, "summary").read_text(encoding="utf-8")
+    assert source.count(summaries.RULING_SIGN) >= _facts(slug).marked_rulings_at_least
+    assert '<p class="ruling-note"><span class="ruling-sign">' in summary_html(slug)
+    assert "this book's ruling" in pdf_text(printed[slug])
 
 
 def test_the_ruling_check_can_fail():
