@@ -45,7 +45,7 @@ PAGES = pathlib.Path(__file__).resolve().parent / "pages"
 TRANSPORT = pathlib.Path(__file__).resolve().parent.parent / "hosts" / "socket"
 #: The class pages' scripts and stylesheet, by the name under ``/class/assets/``.
 ASSETS = {"class.css": PAGES / "class.css", "student.js": PAGES / "student.js", "console.js": PAGES / "console.js",
-          "book.js": PAGES / "book.js", "progress.js": PAGES / "progress.js",
+          "book.js": PAGES / "book.js", "progress.js": PAGES / "progress.js", "dom.js": PAGES / "dom.js",
           "class-socket.js": TRANSPORT / "class-socket.js"}
 #: The port ``capture class`` listens on unless told otherwise (``capture serve``'s).
 DEFAULT_PORT = 8866

@@ -4,10 +4,33 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import urllib.error
 import urllib.request
+from collections.abc import Coroutine
+from typing import Any
 
 from tornado.websocket import websocket_connect
+
+
+def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run ``coroutine`` to its end on an event loop of its own thread, and give its result (or raise its error).
+    Not ``asyncio.run`` in the test's thread: a browser test earlier in the same process leaves Playwright's
+    loop running there, and ``asyncio.run`` refuses to start beside it."""
+    outcome: dict[str, Any] = {}
+
+    def main() -> None:
+        try:
+            outcome["result"] = asyncio.run(coroutine)
+        except BaseException as err:  # noqa: BLE001 - given back to the test's thread as it was
+            outcome["error"] = err
+
+    thread = threading.Thread(target=main, name="class-test-devices")
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["result"]
 
 
 def join(base: str, code: str, name: str) -> dict:

@@ -21,7 +21,7 @@ import pytest
 from capture_lib.classroom import server as class_server
 from capture_lib.classroom.server import BOOK_SCRIPT, ClassServer
 
-from .clients import Device, join
+from .clients import Device, join, run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -69,7 +69,7 @@ def test_no_page_or_script_a_student_loads_holds_the_teachers_secret(running):
         device = await Device(running.base, answer["secret"]).start()
         await device.send({"type": "seek", "game": "card-commander", "players": 2})
         return device
-    device = asyncio.run(socket())
+    device = run(socket())
     assert device.last("welcome") and not any(secret.decode() in text for text in device.raw)
 
 
@@ -95,7 +95,7 @@ def test_sockets_take_nobodys_word_for_who_they_are(running, monkeypatch):
         teacher = await Device(running.base, running.room.row.teacher_secret, path="/class/teacher/socket").start()
         await teacher.wait_for(lambda: teacher.last("class"))
         return stranger, teacher_as_student, silent, teacher
-    stranger, teacher_as_student, silent, teacher = asyncio.run(check())
+    stranger, teacher_as_student, silent, teacher = run(check())
     assert stranger.closed[0] == 4003 and stranger.last("unknown")
     assert teacher_as_student.closed[0] == 4003
     assert silent.closed[0] == 4001
@@ -156,7 +156,7 @@ def test_a_server_killed_mid_game_resumes_every_table_with_no_move_lost_or_playe
                     assert answer["type"] == "ack"
                     sent[game] = (devices.index(device), move, f"{game}:{n}")
             return [d.table() for d in devices], devices
-        before, devices = asyncio.run(play())
+        before, devices = run(play())
         os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=20)
         process, again = _start(db, port)
@@ -175,7 +175,7 @@ def test_a_server_killed_mid_game_resumes_every_table_with_no_move_lost_or_playe
                 await asyncio.sleep(0.1)
                 answers.append(device.table()[1]["message_kind"])
             return [d.table() for d in back], answers
-        after, answers = asyncio.run(resume())
+        after, answers = run(resume())
         for (table_before, values_before), (table_after, values_after) in zip(before, after, strict=True):
             assert table_before == table_after
             assert values_after["log"] == values_before["log"] and values_after["scene"] == values_before["scene"]

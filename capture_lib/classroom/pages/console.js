@@ -4,22 +4,11 @@
 // fragment (never sent to the server in an address); the page keeps it for this tab only and takes it out of
 // the address bar at once, so a projected screen never shows it.
 import { ClassSocket, mountBoard } from "./class-socket.js";
+import { h } from "./dom.js";
 
 const main = document.getElementById("console-main");
 const who = document.getElementById("class-who");
 const link = document.getElementById("class-link");
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else if (name === "className") node.className = value;
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) node.append(child);
-  return node;
-}
 
 function takeSecret() {
   const fromLink = location.hash.startsWith("#") ? decodeURIComponent(location.hash.slice(1)) : "";

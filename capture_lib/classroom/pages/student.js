@@ -5,23 +5,12 @@
 // lost network brings back the same seat and game. Progress the browser had before joining is sent only if
 // the student says yes; progress made since is sent as it is made (by this page and the book's pages).
 import { ClassSocket, mountBoard } from "./class-socket.js";
+import { h } from "./dom.js";
 import { JOINED as KEY, beforeKey, courseProgress, levelCount as count, readJSON, sinceJoining, storage, writeJSON } from "./progress.js";
 
 const main = document.getElementById("class-main");
 const who = document.getElementById("class-who");
 const link = document.getElementById("class-link");
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else if (name === "className") node.className = value;
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) node.append(child);
-  return node;
-}
 
 const state = { joined: readJSON(KEY, null), welcome: null, table: null, tableBoard: null, tableId: null,
   shown: null, shownBoard: null, shownId: null, seeking: null, notice: "", socket: null };
