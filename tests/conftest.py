@@ -3,8 +3,10 @@
 ``tools/test.sh`` runs two pytest processes side by side, one a core: the tests that need the built book or a
 browser (marked ``book`` here, at collection), and everything else with the notebooks under nbval. It starts
 the book's build before them (``BUILD_ENV`` names its folder), so the build overlaps the engine's tests; without
-it, the first test that needs the book builds it. Under pytest-xdist (``-n 2 --dist loadgroup``) the same
-tests form one ``xdist_group``, and each notebook another.
+it, the first test that needs the book builds it. The book's process has more to do, so the modules of
+``AFTER_THE_ENGINE`` (marked ``after_engine`` too) run in the engine's process instead, after everything else
+there: by then the book is built, and the two processes end at about the same time. Under pytest-xdist
+(``-n 2 --dist loadgroup``) the book's tests form one ``xdist_group``, and each notebook another.
 
 The games and the budgets of the run (``tests/registry.py``, ``tests/budgets.py``) are set before collection.
 """
@@ -26,6 +28,10 @@ BOOK_GROUP = "book-and-browsers"
 #: Set by ``tools/test.sh`` to the folder where it writes the build started before pytest: ``log`` and, once
 #: the build has ended, ``returncode``.
 BUILD_ENV = "CAPTURE_TEST_BUILD"
+#: Book tests that ``tools/test.sh`` runs at the end of the engine's process (see the module's docstring): modules
+#: that only read the built book and start their own browsers, about two minutes of a run that would otherwise
+#: leave a core idle while the book's process ends. Measured with ``--durations`` in both processes' logs.
+AFTER_THE_ENGINE = ("tests/browser/test_other_browsers.py", "tests/browser/test_live_book.py")
 #: The longest a test waits for the book's build (a cold build on two busy cores takes about five minutes).
 BUILD_SECONDS = 1500
 
@@ -42,15 +48,20 @@ def pytest_collection_modifyitems(config, items):
     the modules that need no built book first, while the book is still being built."""
     waits: set[str] = set()
     for item in items:
+        module = item.nodeid.split("::", 1)[0]
         if item.nodeid.endswith(".ipynb") or ".ipynb::" in item.nodeid:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+            item.add_marker(pytest.mark.xdist_group(module))
         elif _needs_the_book(item):
             item.add_marker(pytest.mark.xdist_group(BOOK_GROUP))
             item.add_marker(pytest.mark.book)  # tools/test.sh runs these (-m book) beside the rest
+            if module in AFTER_THE_ENGINE:
+                item.add_marker(pytest.mark.after_engine)  # ... but these at the end of the rest
             if "built_book" in getattr(item, "fixturenames", ()):
-                waits.add(item.nodeid.split("::", 1)[0])
-    # A stable sort by whole modules, so that a module's fixtures are still set up once.
-    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] in waits)
+                waits.add(module)
+    # A stable sort by whole modules, so that a module's fixtures are still set up once: the book's waiting
+    # modules last, and the modules run after the engine's tests after everything else (the notebooks too).
+    items.sort(key=lambda item: (item.nodeid.split("::", 1)[0] in AFTER_THE_ENGINE,
+                                 item.nodeid.split("::", 1)[0] in waits))
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]

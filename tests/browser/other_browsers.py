@@ -216,9 +216,7 @@ class WebKit:
         driver, browser = found
         self.home = pathlib.Path(tempfile.mkdtemp(prefix="capture-webkit-"))
         self.screen = self.driver = None
-        display = self._free_display()
-        self.screen = _start(["Xvfb", f":{display}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                             self.home / "xvfb.log")
+        self.screen, display = self._start_screen()
         port = free_port()
         env = dict(os.environ, DISPLAY=f":{display}", HOME=str(self.home), XDG_CACHE_HOME=str(self.home / "cache"),
                    XDG_DATA_HOME=str(self.home / "data"), WEBKIT_DISABLE_COMPOSITING_MODE="1", **(settings or {}))
@@ -241,12 +239,28 @@ class WebKit:
         self.version = answer["capabilities"].get("browserVersion", "")
         self._call("POST", f"{self.session}/timeouts", {"script": SCRIPT_SECONDS * 1000, "pageLoad": 120_000})
 
-    @staticmethod
-    def _free_display() -> int:
-        for number in range(90, 200):
-            if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
-                return number
-        raise RuntimeError("no free X display number for Xvfb")
+    def _start_screen(self) -> tuple[subprocess.Popen, int]:
+        """Start Xvfb on a display number it picks itself and writes to a pipe (``-displayfd``): two test runs side
+        by side never take the same one, as they could when a free number was looked for first."""
+        read, write = os.pipe()
+        try:
+            with open(self.home / "xvfb.log", "wb") as out:
+                screen = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24",
+                                           "-nolisten", "tcp"], stdout=out, stderr=subprocess.STDOUT,
+                                          start_new_session=True, pass_fds=(write,))
+            os.close(write)
+            write = -1
+            with os.fdopen(read, "rb") as pipe:
+                read = -1
+                said = pipe.readline().strip()  # the number, once the display is ready; nothing if Xvfb failed
+        finally:
+            for fd in (read, write):
+                if fd >= 0:
+                    os.close(fd)
+        if not said.isdigit():
+            screen.kill()
+            raise RuntimeError(f"Xvfb did not start: {(self.home / 'xvfb.log').read_text(errors='replace')[-500:]}")
+        return screen, int(said)
 
     def log_tail(self) -> str:
         """The end of the driver's output, for failure messages."""
