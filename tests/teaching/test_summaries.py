@@ -84,17 +84,11 @@ def test_every_shipped_game_declares_what_its_chapter_must_hold():
 
 @pytest.mark.generic
 @pytest.mark.parametrize("slug", games("handout", pages=("summary",)))
-def test_each_summary_carries_its_games_key_rules(printed, slug):
-    text = pdf_text(printed[slug])
-    missing = [phrase for phrase in _facts(slug).key_rules if phrase not in text]
+def test_each_summary_carries_its_games_key_rules_and_the_words_of_its_picture(printed, slug):
+    facts, text = _facts(slug), pdf_text(printed[slug])
+    missing = [phrase for phrase in facts.key_rules if phrase not in text]
     assert not missing, f"the PDF lacks {missing}"
-
-
-@pytest.mark.generic
-@pytest.mark.parametrize("slug", games("handout", pages=("summary",)))
-def test_each_summary_carries_the_words_of_the_engines_picture(printed, slug):
-    text = pdf_text(printed[slug])
-    missing = [words for words in _facts(slug).picture_words if words not in text]
+    missing = [words for words in facts.picture_words if words not in text]
     assert not missing, f"the PDF lacks the picture's {missing}"
 
 
