@@ -11,6 +11,7 @@ and a network: what is tested is the wheel itself, its entry point and its book,
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import io
 import json
@@ -51,10 +52,15 @@ def _tracked() -> list[str] | None:
 def dists(tmp_path_factory) -> dict:
     """The sdist and the wheel, built from this checkout with ``python -m build --no-isolation``."""
     out = tmp_path_factory.mktemp("dist")
-    result = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
-                            capture_output=True, text=True, timeout=600)
+    # One build at a time in this checkout: setuptools writes its egg-info and scratch folder into it, and the
+    # test command's two processes (or xdist's two workers) may each build the dists at the same moment.
+    (ROOT / "_build").mkdir(exist_ok=True)
+    with open(ROOT / "_build" / ".dists.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        result = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
+                                capture_output=True, text=True, timeout=600)
+        shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder in the checkout
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
-    shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder in the checkout
     [sdist] = out.glob("capture_lib-*.tar.gz")
     [wheel] = out.glob("capture_lib-*.whl")
     return {"sdist": sdist, "wheel": wheel, "log": result.stdout + result.stderr}
