@@ -60,6 +60,8 @@ BENCHES: dict[str, tuple[str, list[str]]] = {
               ["python", "bench/bench_serve.py", "--students", "30", "--spread", "60", "--reloads", "0"]),
     "class": ("A class on capture class: 30 students at tables, time a move to both devices and memory",
               ["python", "bench/bench_class.py", "--students", "30", "--seconds", "60"]),
+    "class-school": ("A school on one capture class process: 600 students at 300 tables, time a move and memory",
+                     ["python", "bench/bench_class.py", "--students", "600", "--seconds", "120"]),
     "wasm": ("The browser runtime's largest WebAssembly functions", ["python", "bench/wasm_functions.py"]),
 }
 
