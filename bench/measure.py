@@ -62,6 +62,8 @@ BENCHES: dict[str, tuple[str, list[str]]] = {
               ["python", "bench/bench_class.py", "--students", "30", "--seconds", "60"]),
     "class-school": ("A school on one capture class process: 600 students at 300 tables, time a move and memory",
                      ["python", "bench/bench_class.py", "--students", "600", "--seconds", "120"]),
+    "class-ceiling": ("The ceiling of one capture class process: more tables a run until a target breaks",
+                      ["python", "bench/bench_class.py", "--ceiling", "--seconds", "60"]),
     "wasm": ("The browser runtime's largest WebAssembly functions", ["python", "bench/wasm_functions.py"]),
 }
 
