@@ -21,6 +21,15 @@ from tests.registry import EXTRA_GAMES, ROOT, TOY
 
 #: The new game: its package (a folder on ``PYTHONPATH``), the slug the registry makes of it, and its title.
 PACKAGE, SLUG, TITLE = "trap_race_again", "trap-race-again", "Trap Race Again"
+#: Generic tests the new game must have passed, one for each place a game goes: the protocol, the board's secrets,
+#: a host (the terminal), a board played in the browser, and a chapter built in a test book.
+MUST_PASS = (
+    "tests.test_conformance.test_random_games_keep_the_protocol",
+    "tests.test_board_secrets.test_no_sequence_of_messages_shows_a_seat_what_it_may_not_see",
+    "tests.test_terminal.test_every_game_plays_at_the_prompt",
+    "tests.browser.test_live_keyboard.test_the_focus_survives_every_keyboard_action",
+    "tests.book.test_new_game_chapter.test_a_new_games_two_page_chapter_builds_with_its_picture_and_board",
+)
 
 
 def copy_the_toy_game(folder) -> None:
@@ -58,6 +67,8 @@ def test_a_copy_of_the_toy_game_passes_every_generic_test_the_toy_game_passes(tm
     toy = {name.replace("toy-game", SLUG): outcome for name, outcome in found.items() if "toy-game" in name}
     assert new == toy, f"the generic tests that ran the toy game but not the new one: {sorted(set(toy) - set(new))}"
     passed = [name for name, outcome in new.items() if outcome == "passed"]
+    for test in MUST_PASS:
+        assert any(name.startswith(f"{test}[{SLUG}") for name in passed), f"{test} did not run the new game: {said}"
     assert len(passed) >= 20 and set(new.values()) <= {"passed", "skipped"}, said
     # What was skipped needs a part the new game has not, and says which.
     assert "skipped" not in new.values() or f"{SLUG} has no " in said or f"{SLUG}'s book chapter has no " in said

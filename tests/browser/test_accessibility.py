@@ -48,6 +48,7 @@ def _board_states(slug: str) -> list[tuple[str, BoardController]]:
     return [("start", start), ("after a reply", played)]
 
 
+@pytest.mark.generic
 @pytest.mark.parametrize("slug", GAMES)
 def test_no_board_breaks_wcag_on_a_desktop_in_light_or_on_a_phone_in_dark(browser, slug):
     found = []

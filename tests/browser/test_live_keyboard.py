@@ -40,6 +40,7 @@ def _driver(slug: str) -> Driver:
     return driver(slug, keyboard=True, heading="")
 
 
+@pytest.mark.generic
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_focus_survives_every_keyboard_action(browser, slug):
     session = BoardController(slug, seed=11, seat=0, level="random")
@@ -65,6 +66,7 @@ def test_the_focus_survives_every_keyboard_action(browser, slug):
         page.close()
 
 
+@pytest.mark.generic
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_refused_move_is_said_once_in_the_boards_one_live_region(browser, slug):
     session = BoardController(slug, seed=11, seat=0, level="random")
@@ -125,6 +127,7 @@ def _one_action_from_the_end(slug: str) -> tuple[str, str, int]:
     return record.write(before, seed=False), str(action), before.current_player
 
 
+@pytest.mark.generic
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_finished_game_offers_no_resume(browser, slug):
     text, last, seat = _one_action_from_the_end(slug)
