@@ -11,10 +11,13 @@ names, the move log grows, and a refused move changes nothing.
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from tests.chapter_facts import folder
 
 #: The board's heading line, the move log's summary ("move log (N lines)"): it changes with every move.
 STATUS = ".cap-status strong"
@@ -279,34 +282,21 @@ def texts_of(buttons) -> list[str]:
     return buttons.evaluate_all("els => els.map((e) => e.dataset.notation)")
 
 
-def _command_capture(options: list[dict]) -> list[dict]:
-    """Blue's Commander marches forward (the computer takes a Commander within reach, which ends the game):
-    first clicks on the Commander, targets on the highest rows, then the end of the turn and readiness."""
-    def rank(option: dict) -> tuple:
-        words = option.get("words", "")
-        notation = option.get("notation", "")
-        space = option.get("space", "")
-        return (-("your Commander" in words), -int(space[1]) if len(space) == 2 and space[1].isdigit() else 0,
-                notation not in ("ready", "end"), notation)
-    return sorted(options, key=rank)
-
-
-def _medieval_capture(options: list[dict]) -> list[dict]:
-    """Roll, then end the turn at once (the computer takes a Crown soon, which ends the quick game); place
-    pieces on the first spaces offered."""
-    order = {"roll": 0, "end": 1}
-    return sorted(options, key=lambda o: (order.get(o.get("notation", ""), 2), o.get("space", "")))
-
-
-#: How the driver steers in a game where its plain random clicks would make a long game (keyword arguments of
-#: ``Driver``); any other game, a new one included, is played by the plain driver.
-STEERING: dict[str, dict] = {
-    "command-capture": {"prefer": _command_capture, "buttons_first": 0.0},
-    "medieval-capture": {"heading": "A quick game", "prefer": _medieval_capture, "buttons_first": 1.0},
-}
+def steering(slug: str) -> dict:
+    """How the driver steers in ``slug``, where its plain random clicks would make a long game: the keyword
+    arguments of ``Driver`` that the game's own test folder declares (``tests/<game_folder>/steering.py``,
+    ``STEERING``); any other game, a new one included, is played by the plain driver."""
+    name = folder(slug) + ".steering"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name not in (folder(slug), name):
+            raise  # the module exists and imports something missing: that is a bug to show
+        return {}
+    return dict(module.STEERING)
 
 
 def driver(slug: str, **given) -> Driver:
     """A fresh driver of ``slug``'s board (a driver keeps the moves it played and its own seeded generator, so
-    each test starts one of its own), steered as ``STEERING`` says, with ``given`` on top."""
-    return Driver(slug, **{**STEERING.get(slug, {}), **given})
+    each test starts one of its own), steered as its game's tests say (``steering``), with ``given`` on top."""
+    return Driver(slug, **{**steering(slug), **given})

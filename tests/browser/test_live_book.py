@@ -20,12 +20,14 @@ import threading
 import pytest
 
 from tests.harness import drawn
+from tests.registry import chapters
 
 from .drivers import draw_every_board
 
 pytestmark = pytest.mark.browser
 
-GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
+#: The games with a chapter in the book (its play page), in the book's order.
+GAMES = chapters()
 #: Where a page may send requests: the local server, and what the page makes itself (blob: modules).
 LOCAL = ("http://127.0.0.1:", "blob:", "data:", "about:")
 #: The two harmless messages the book theme prints on every page.

@@ -18,12 +18,15 @@ import threading
 
 import pytest
 
+from tests.registry import chapters
+
 from .drivers import KEPT_GAMES
 from .other_browsers import BROWSERS, find_firefox, find_webkit
 
 pytestmark = pytest.mark.browser
 
-GAMES = ("card-commander", "capture-the-commander", "command-capture", "medieval-capture")
+#: The games with a chapter in the book (its play page), in the book's order.
+GAMES = chapters()
 #: Going live waits for Pyodide: several seconds cold, up to half a minute in WebKit on two busy cores, and
 #: minutes when other test runs load them too (the drivers' own script timeout is longer still).
 LIVE_SECONDS = 240

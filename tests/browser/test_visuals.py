@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from capture_lib import load_game
+from capture_lib import list_games, load_game
 from capture_lib.games.command_capture.scene import KEY, scene
 from capture_lib.render import look
 from capture_lib.render.picture import to_svg
@@ -208,18 +208,11 @@ def test_every_command_capture_mark_differs_from_the_seats_in_the_engines_pictur
     assert ">shot<" in pictures["maiden"] and ">blocked side<" in pictures["bash"]
 
 
-#: A board of each game as a phone shows it, ready for its first move.
-PHONE_BOARDS = {
-    "command-capture": lambda: ready(BoardController(legion_state(), seat=0, mode="hotseat")),
-    "medieval-capture": lambda: BoardController("medieval-capture", seed=3, seat=0, level="random"),
-    "capture-the-commander": lambda: BoardController("capture-the-commander", seed=3, seat=0, level="random"),
-    "card-commander": lambda: BoardController("card-commander", seed=3, seat=0, level="random"),
-}
-
-
-@pytest.mark.parametrize("slug", sorted(PHONE_BOARDS))
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", list_games())
 def test_a_phone_taps_a_move_on_every_board_which_fits_its_width_in_readable_text(browser, slug):
-    session = PHONE_BOARDS[slug]()
+    # A board of each registered game as a phone shows it, at its start, against the computer.
+    session = BoardController(slug, seed=3, seat=0, level="random")
     with serve({"board": session}) as url:
         context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
         page = context.new_page()
