@@ -4,6 +4,7 @@ played to their end."""
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 from capture_lib import CHANCE, load_game
 from capture_lib.search.simple import simple_player
@@ -39,3 +40,22 @@ def finish(slug: str, seed: int, **options):
             simple_player(state, state.current_player))
         seen.append(state)
     return state, seen
+
+
+#: The executor of the tests' reruns of stored experiments: one thread, so a rerun runs beside nothing else.
+POOL = ThreadPoolExecutor(1)
+
+
+def agrees(stored: tuple, rerun_scores: list[float]) -> bool:
+    """Whether a stored rate (a summary's ``(rate, low, high, games)``) and a rerun's scores are two samples of one
+    rate."""
+    # Two samples of the same rate: the stored experiment's and the rerun's, with fresh seeds. They
+    # agree when their difference is within what two independent samples of these sizes give 99 times
+    # in 100. (Asking the stored rate to lie in the rerun's 95% interval treats the stored figure as
+    # exact; every rules change replays every experiment, and that check then failed on plain noise.)
+    p_stored, n_stored = stored[0], stored[3]
+    n_rerun = len(rerun_scores)
+    p_rerun = sum(rerun_scores) / n_rerun
+    pooled = (p_stored * n_stored + p_rerun * n_rerun) / (n_stored + n_rerun)
+    spread = (pooled * (1 - pooled) * (1 / n_stored + 1 / n_rerun)) ** 0.5
+    return abs(p_stored - p_rerun) <= 2.576 * spread
