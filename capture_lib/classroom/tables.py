@@ -51,7 +51,7 @@ def seat_labels(state: State) -> tuple[str, ...]:
     Where a game names fewer seats than it has players (Medieval's four players in two teams), each seat
     is its side's name and its place in the team ("Blue 1", "Red 1", "Blue 2", "Red 2").
     """
-    names = tuple(getattr(state, "names", None) or state.game.seat_names)
+    names = state.names
     if len(names) >= state.num_players:
         return names[:state.num_players]
     return tuple(f"{names[seat % len(names)]} {seat // len(names) + 1}" for seat in range(state.num_players))

@@ -168,6 +168,12 @@ class State(ABC):
         ``view(seat)`` after checking the seat; the boards, the scenes and the book draw views.
         """
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names in this position: the game's ``seat_names`` unless the state names its seats
+        otherwise (Capture the Commander names them by how many play)."""
+        return tuple(self.game.seat_names)
+
     def _observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see (a checked seat): ``view(seat)`` unless a game says otherwise."""
         return self.view(seat)

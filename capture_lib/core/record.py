@@ -68,7 +68,7 @@ _DECODER = json.JSONDecoder()
 def _seat_name(state: State, seat: int | None) -> str:
     if seat == CHANCE:
         return "chance"
-    names = getattr(state, "names", None) or getattr(state.game, "seat_names", ())
+    names = state.names
     return names[seat] if seat is not None and 0 <= seat < len(names) else f"seat {seat}"
 
 

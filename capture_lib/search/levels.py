@@ -27,7 +27,7 @@ ignore its seed where the observations already differ from game to game (a deal,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -61,10 +61,16 @@ def _shared(name: str, timed: bool) -> Player:
     return partial(oracle_player, timed=timed)
 
 
-def _own(slug: str, table: str) -> dict[str, Factory]:
-    """The game ``slug``'s ``LEVEL_PLAYERS`` or ``ANALYSIS_PLAYERS`` (empty where it has none)."""
+def _own_levels(slug: str) -> Mapping[str, Factory]:
+    """The game ``slug``'s own ``LEVEL_PLAYERS`` (empty where it has no players part)."""
     package = game_package(slug)
-    return getattr(package, table, {}) if package is not None else {}
+    return package.LEVEL_PLAYERS if package is not None else {}
+
+
+def _own_analysis(slug: str) -> Mapping[str, Factory]:
+    """The game ``slug``'s own ``ANALYSIS_PLAYERS`` (empty where it has no players part)."""
+    package = game_package(slug)
+    return package.ANALYSIS_PLAYERS if package is not None else {}
 
 
 def game_players() -> dict[str, tuple[str, ...]]:
@@ -73,7 +79,7 @@ def game_players() -> dict[str, tuple[str, ...]]:
     from capture_lib.games import list_games
 
     for slug in list_games():
-        for name in _own(slug, "ANALYSIS_PLAYERS"):
+        for name in _own_analysis(slug):
             names[name] = (*names.get(name, ()), slug)
     return names
 
@@ -86,7 +92,7 @@ def player_names() -> tuple[str, ...]:
 
 def game_levels(slug: str) -> tuple[str, ...]:
     """The levels game ``slug`` has, weakest first: the shared ones and those its package adds."""
-    own = _own(slug, "LEVEL_PLAYERS")
+    own = _own_levels(slug)
     return tuple(level for level in LEVEL_NAMES if level in SHARED_LEVELS or level in own)
 
 
@@ -95,14 +101,14 @@ def plays_as(slug: str) -> tuple[dict[str, str], str]:
     package = game_package(slug)
     if package is None:
         return {}, ""
-    return dict(getattr(package, "PLAYS_AS", {})), getattr(package, "PLAYS_AS_WHY", "")
+    return dict(package.PLAYS_AS), package.PLAYS_AS_WHY
 
 
 def _build(name: str, slug: str, timed: bool, seed: int) -> Player:
     """Game ``slug``'s player called ``name`` with its own ``seed``."""
     # A level that this game plays as another one (its luck leaves no room for it).
     level = plays_as(slug)[0].get(name, name) if name in LEVEL_NAMES else name
-    own = _own(slug, "LEVEL_PLAYERS" if level in LEVEL_NAMES else "ANALYSIS_PLAYERS")
+    own = _own_levels(slug) if level in LEVEL_NAMES else _own_analysis(slug)
     if level in own:
         return own[level](timed, seed)
     if level in SHARED_LEVELS + ANALYSIS_PLAYERS:

@@ -113,13 +113,8 @@ def search(state: State, seat: int, iterations: int = 300, seconds: float = 1.0,
     else:
         rng = random.Random(seed)
     if determinize is None:
-        sampler = getattr(state.game, "sample_state", None)
-        if sampler is None:
-            def determinize(_rng: random.Random) -> State:
-                return state
-        else:
-            def determinize(r: random.Random) -> State:
-                return sampler(observation, seat, r)
+        def determinize(r: random.Random) -> State:
+            return state.game.sample_state(observation, seat, r)
     root = Node()
     deadline = time.perf_counter() + seconds
     if tuning.paired_root:

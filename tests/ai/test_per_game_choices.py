@@ -35,7 +35,8 @@ CASES = [(slug, level) for slug in list_games() if shipped(slug) for level in of
 
 
 def _hidden(slug: str):
-    return getattr(game_package(slug), "HIDDEN_SETUP", None)
+    players = game_package(slug)
+    return players.HIDDEN_SETUP if players is not None else None
 
 
 @pytest.mark.parametrize("slug", [slug for slug in list_games() if _hidden(slug) is not None])
