@@ -22,16 +22,19 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from capture_lib import CHANCE, list_games, load_game
-from capture_lib.experiments.analysis import GAME_OPTIONS
+from capture_lib.experiments.analysis import GAME_OPTIONS, STRENGTH_TABLES
 from capture_lib.experiments.simulate import head_to_head
-from capture_lib.search.levels import player_for
+from capture_lib.search.levels import ANALYSIS_PLAYERS, player_for
 
 GAMES = tuple(list_games())
-#: (player, opponent) pairings measured in every game, and the ceilings where a game is mostly luck.
+#: (player, opponent) pairings measured in every game; the ceilings (``ceilings``) beside them.
 PAIRINGS = (("rule", "random"), ("hard", "random"), ("hard", "rule"), ("easy", "rule"), ("medium", "rule"))
-CEILINGS = {"card-commander": (("oracle", "random"), ("oracle", "rule")),
-            "capture-the-commander": (("oracle", "random"), ("oracle", "rule")),
-            "medieval-capture": (("oracle", "rule"),)}
+
+
+def ceilings(slug: str) -> tuple[tuple[str, str], ...]:
+    """The ceiling players' pairings the game's strength table declares (the oracle's), where it has one."""
+    table = STRENGTH_TABLES.get(slug)
+    return tuple(pair for pair in table.pairings if pair[0] in ANALYSIS_PLAYERS) if table else ()
 
 
 def positions(slug: str, count: int, seed: int = 0) -> list:
@@ -86,7 +89,7 @@ def main() -> None:
         print(f"strength: first player's share of wins (draws half), {args.games} games each, seats alternated")
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
             for slug in slugs:
-                for first, second in PAIRINGS + CEILINGS.get(slug, ()):
+                for first, second in PAIRINGS + ceilings(slug):
                     start = time.perf_counter()
                     (p, low, high, n), _ = head_to_head(slug, first, second, args.games, args.seed,
                                                         GAME_OPTIONS.get(slug), executor=pool)

@@ -20,12 +20,10 @@ from concurrent.futures import ProcessPoolExecutor
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from capture_lib.experiments.analysis import GAME_OPTIONS  # noqa: E402
 from capture_lib.experiments.simulate import head_to_head  # noqa: E402
 from capture_lib.games import list_games  # noqa: E402
 from capture_lib.search.levels import game_levels  # noqa: E402
-
-#: The options each game is played with here: the analysis's (Command Capture's quick set-up and turn limit).
-OPTIONS = {"command-capture": {"turn_limit": 200, "setup": "quick"}}
 
 
 def elo(score: float) -> float:
@@ -58,7 +56,7 @@ def main() -> int:
                 continue
             print(f"{slug} (the rule-based player is 1500):", flush=True)
             for other in ("random", "rule"):
-                rate, _ = head_to_head(slug, "beginner", other, args.games, args.seed, OPTIONS.get(slug),
+                rate, _ = head_to_head(slug, "beginner", other, args.games, args.seed, GAME_OPTIONS.get(slug),
                                        executor=pool)
                 print(line(f"beginner v {other}", rate), flush=True)
                 if other == "rule":

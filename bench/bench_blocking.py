@@ -21,11 +21,12 @@ import threading
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from capture_lib.bookkit.pages import play_pages  # noqa: E402
 from capture_lib.classroom.static import make_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-PAGES = ("book/card-commander/play.html", "book/capture-the-commander/play.html", "book/command-capture/play.html",
-         "book/medieval-capture/play.html")
+#: Every game's play page, as the book's sources have them (the registry's games with a play page).
+PAGES = tuple(f"book/{page.slug}/play.html" for page in play_pages(ROOT / "book"))
 #: Collects the page's long tasks from its start.
 LONG_TASKS = """window.captureLong = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries()) window.captureLong.push(e.duration); })

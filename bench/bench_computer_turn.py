@@ -42,13 +42,15 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from capture_lib.bookkit.pages import play_pages  # noqa: E402
 from capture_lib.classroom.static import make_server  # noqa: E402
 from tests.browser.other_browsers import BROWSERS  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
-GAMES = ("command-capture", "medieval-capture", "card-commander", "capture-the-commander")
+#: Every game with a play page in the book (the registry's order).
+GAMES = tuple(page.slug for page in play_pages(ROOT / "book"))
 
 #: Waits for the play board to go live and sets the computer's level; returns how long the engine took.
 LIVE = """
@@ -278,7 +280,7 @@ def serve(folder: pathlib.Path):
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", nargs="+", default=list(GAMES[:2]), choices=GAMES)
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--browsers", nargs="+", default=["chromium", "webkit"], choices=["chromium", "webkit"])
     parser.add_argument("--level", default="hard")
     parser.add_argument("--cap", type=float, default=0.9, help="the level's cap in seconds (hard: 0.9)")

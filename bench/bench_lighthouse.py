@@ -28,15 +28,15 @@ import threading
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from capture_lib.bookkit.pages import play_pages  # noqa: E402
 from capture_lib.classroom.static import make_server  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update "
          "--disable-sync --no-first-run")
-#: The front page (index.html only redirects to it) and the four play pages.
-PAGES = ("book/intro.html", "book/card-commander/play.html", "book/capture-the-commander/play.html",
-         "book/command-capture/play.html", "book/medieval-capture/play.html")
+#: The front page (index.html only redirects to it) and every game's play page.
+PAGES = ("book/intro.html", *(f"book/{page.slug}/play.html" for page in play_pages(ROOT / "book")))
 METRICS = (("first-contentful-paint", "FCP", 1000, "s"), ("largest-contentful-paint", "LCP", 1000, "s"),
            ("total-blocking-time", "TBT", 1, "ms"), ("cumulative-layout-shift", "CLS", 1, ""),
            ("speed-index", "SI", 1000, "s"))

@@ -8,11 +8,10 @@
 //
 // HTML: a built book's folder (_build/html; an older commit's, built the same way, to compare). Node.js's
 // V8 stands in for a browser's engine here: bench_browsers.py times the same start in real browsers.
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const GAMES = ["card-commander", "capture-the-commander", "command-capture", "medieval-capture"];
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const PYODIDE = path.join(ROOT, "node_modules", "pyodide") + path.sep;
 
@@ -28,7 +27,10 @@ if (!args.length || !(runs > 0)) {
 function book(html) {
   const engines = path.join(html, "_static", "capture", "engine");
   const folder = path.join(engines, readdirSync(engines)[0]);
-  const recipes = GAMES.map((game) => {
+  // Every game with a play page in this build.
+  const games = readdirSync(path.join(html, "book")).filter((name) => existsSync(path.join(html, "book", name, "play.html")))
+    .sort();
+  const recipes = games.map((game) => {
     const page = readFileSync(path.join(html, "book", game, "play.html"), "utf8");
     const data = page.match(/<script[^>]*capture-board-data[^>]*>([\s\S]*?)<\/script>/);
     return [game, JSON.parse(data[1]).recipe];
