@@ -136,9 +136,9 @@ def resume_kept(browser, claims: dict[str, str], index: int) -> None:
 #: WebKit once skipped three play pages here as too slow: alone they went live, but in the suite they stayed on
 #: "Loading the engine" past 240 s. The cause was not WebKit's speed: the test moves and reloads in one tab, and
 #: the engine then waited for ever on the kept games' IndexedDB, which the page before held (issue 40; the
-#: engine now opens the database for each read or write only, and waits for it 3 s at most). Measured with the
-#: fix, in one tab after moves, links and reloads, each play page goes live in WebKit in about the time of a
-#: fresh tab (README, "The live book in WebKit").
+#: engine now opens the database for each read or write only, and waits for it 3 s at most: docs/hosts.md,
+#: "What a page keeps"). This module's browser is one tab for all its tests, so every play page after the first
+#: goes live after another page's kept game and its reload, as a student's tab does from chapter to chapter.
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -224,6 +224,12 @@ def test_a_phone_taps_a_move_on_every_board_which_fits_its_width_in_readable_tex
         small = [t for t in page.evaluate(TEXT_SIZES, page.locator(".capture-board").element_handle())
                  if t["px"] < SMALLEST_PX]
         assert not small, f"{slug}: text under {SMALLEST_PX} px on a phone: {small[:8]}"
+        # Every space a finger may come to tap is 24 px or more each way, whether it takes a tap now or later in
+        # the game (Medieval's boat spaces once were 17.5 by 14).
+        taps = page.evaluate("""() => [...document.querySelectorAll('.capture-board .cap-space[data-space]')]
+            .map((e) => [e.dataset.space, e.getBoundingClientRect()])
+            .filter(([, r]) => r.width < 23.5 || r.height < 23.5).map(([id, r]) => `${id} ${r.width}x${r.height}`)""")
+        assert taps == [], f"{slug}: tap targets under 24 px on a phone: {taps[:8]}"
         # The first move the scene offers, by taps on its spaces, then on its button where the taps leave a
         # choice (a piece placed as itself or as the hidden Knight) or the move takes no space.
         offered = session.values()["scene"]["actions"]

@@ -79,8 +79,9 @@
     const data = event.data || {};
     if (data.type === "ready") {
       engineReady = true;
-      // writes: the kept games written to the browser's database so far (the tests count them).
-      window.captureEngine = { readyMs: data.ms, phases: data.phases, writes: 0 };
+      // writes: the kept games written to the browser's database so far; keeps: how often the page's boards
+      // kept their games (the tests count both: a write only for a keep).
+      window.captureEngine = { readyMs: data.ms, phases: data.phases, writes: 0, keeps: 0 };
       keepOffline();
       for (const board of boards.values()) {
         if (board.kind === "example") say(board, "The engine is ready: continue from the last step with any legal move.", "ready", tryButton(board));
@@ -111,6 +112,7 @@
     }
     board.answers = (board.answers || 0) + 1;
     window.captureEngine.writes += data.wrote || 0;
+    if (typeof data.keeps === "number") window.captureEngine.keeps = data.keeps;
     // A board rebuilt live steps through no frames: it plays on (unless the engine sends frames itself).
     board.model.apply({ thinking: false, ...(data.opened ? { frames: [] } : {}), ...values });
     for (const message of data.messages || []) board.model.custom(message);

@@ -248,7 +248,7 @@ self.onmessage = (event) => {
       // What the board kept is in the database before the page shows the move: a reload finds it there.
       const wrote = await persist(e, answer.keeps);
       self.postMessage({ type: "values", id: data.id, values: answer.values, messages: answer.messages,
-        ms: performance.now() - began, opened: data.type === "open", wrote });
+        ms: performance.now() - began, opened: data.type === "open", wrote, keeps: answer.keeps });
     } catch (err) {
       // A Python error's last line is its message; the traceback stays in the browser's console.
       const text = String(err && err.message || err).trim().split("\n").pop();
