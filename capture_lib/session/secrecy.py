@@ -31,6 +31,12 @@ TWINS = 3
 #: whose line the seat read plain, since a masked action can read like a plain one (a Medieval piece
 #: placed as the secret Knight reads like any other placement).
 SCHEDULE = ((0.0, 0.0), (0.0, 0.0), (1.0, 0.0), (0.5, 0.0), (0.0, 0.5), (0.5, 0.5), (0.0, 0.8), (0.5, 0.8))
+#: The replays tried after ``SCHEDULE``, each redrawing only this many of the actions the seat saw masked and
+#: keeping every other one, which no stand-in may take. Late in a game of face-down cards (Capture the
+#: Commander at three or four, where every card may be dealt and battles turn them up one by one) the seat has
+#: seen most hidden facts since, and a replay that redraws many of them never agrees with all it saw; a twin
+#: that swaps two cards still face down does.
+FEW = (2, 2, 3, 1, 2, 2, 1, 2)
 
 
 def origin(state: State) -> State:
@@ -59,11 +65,19 @@ def twin(state: State, seat: int, rng: random.Random) -> State | None:
     if log is None:
         return None
     start = origin(state)
+    same = None
     for loose, keep in SCHEDULE:
         candidate = _replay(start, state.history, log, seat, rng, loose, keep)
         if candidate is not None and candidate.observation(seat) == target:
+            if candidate.history != state.history:
+                return candidate
+            same = candidate  # every stand-in came out as the true action: try the close replays first
+            break
+    for count in FEW:
+        candidate = _replay_few(start, state.history, log, seat, rng, count)
+        if candidate is not None and candidate.observation(seat) == target and candidate.history != state.history:
             return candidate
-    return None
+    return same
 
 
 def _replay(start: State, history: Iterable[Action], log: list[str], seat: int, rng: random.Random,
@@ -84,6 +98,37 @@ def _replay(start: State, history: Iterable[Action], log: list[str], seat: int, 
         else:
             redraw = rng.random() >= keep
         state = _step(state, action, line, seat, rng, later[index]) if redraw else _play(state, action)
+        if state is None:
+            return None
+    return state
+
+
+def _replay_few(start: State, history: Iterable[Action], log: list[str], seat: int, rng: random.Random,
+                count: int) -> State | None:
+    """A replay that redraws ``count`` of the actions ``seat`` saw masked, chosen by ``rng``, and plays every
+    other action as it was. A stand-in never takes an action that is played again later as it was (kept, or
+    read plainly by the seat) before anything else plays it once more: a card dealt later stays free for that
+    deal, though the same card may be dealt again after a new shuffle."""
+    history = tuple(history)
+    masked = [index for index, (action, line) in enumerate(zip(history, log, strict=True)) if line != str(action)]
+    if not masked:
+        return None
+    chosen = set(rng.sample(masked, min(count, len(masked))))
+    # Walking back: ``taken`` holds the actions whose next playing is kept as it was.
+    taken: set[Action] = set()
+    avoid: dict[int, set[Action]] = {}
+    for index in range(len(history) - 1, -1, -1):
+        if index in chosen:
+            avoid[index] = set(taken)
+            taken.discard(history[index])
+        else:
+            taken.add(history[index])
+    state: State | None = start
+    for index, (action, line) in enumerate(zip(history, log, strict=True)):
+        if index in chosen:
+            state = _step(state, action, line, seat, rng, avoid[index])
+        else:
+            state = _play(state, action)
         if state is None:
             return None
     return state
