@@ -150,6 +150,45 @@ def test_play_offers_the_game_left_unfinished_and_goes_on_with_it(monkeypatch, c
     assert "you left here is kept" not in _play(monkeypatch, capsys, ["card-commander", "--seed", "4"], "quit\n\n")
 
 
+class _CtrlCAfter(io.StringIO):
+    """Standard input whose lines run out in a Ctrl-C (``KeyboardInterrupt``), as a person pressing it."""
+
+    def readline(self, *size):
+        line = super().readline(*size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def _without_escaping_ctrl_c(call):
+    """``call()``, a ``KeyboardInterrupt`` out of it failing the test (it would stop pytest's whole run)."""
+    try:
+        return call()
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C came out of capture play: a traceback at the terminal")
+
+
+def test_ctrl_c_at_the_offer_of_the_kept_game_leaves_it_kept_without_a_traceback(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("CAPTURE_SAVES", str(tmp_path / "kept"))
+    _play(monkeypatch, capsys, ["card-commander", "--level", "random"], "commander Karl\nquit\n\n")
+    monkeypatch.setattr(sys, "stdin", _CtrlCAfter(""))
+    assert _without_escaping_ctrl_c(lambda: cli.main(["play", "card-commander", "--level", "random"])) == 0
+    said = capsys.readouterr().out
+    assert "Resume it? [Y/n] \nLeft before playing: the kept game stays kept" in said and "your move>" not in said
+    said = _play(monkeypatch, capsys, ["card-commander", "--level", "random"], "\nquit\n\n")
+    assert "resumed the kept game" in said and "Blue: Commander Karl" in said.split("resumed the kept game")[1]
+
+
+def test_ctrl_c_where_no_question_catches_it_leaves_the_game_kept(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("CAPTURE_SAVES", str(tmp_path / "kept"))
+    # Between two players at one keyboard, Ctrl-C at the curtain ("Hand the keyboard to ...").
+    state = _without_escaping_ctrl_c(lambda: cli.play_in_terminal(
+        "card-commander", seed=5, mode="hotseat", stdin=_CtrlCAfter("\ncommander Karl\n"), stdout=sys.stdout))
+    said = capsys.readouterr().out
+    assert "Hand the keyboard to" in said.rstrip().splitlines()[-2] and "the game stays kept here" in said
+    assert "commander Karl" in [str(a) for a in state.history]
+
+
 def test_simulate_seats_as_many_players_as_it_is_given(capsys, tmp_path):
     from capture_lib.experiments.simulate import load
 

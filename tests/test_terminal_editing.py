@@ -1,6 +1,6 @@
 """The terminal game as a person at a keyboard meets it: line editing, history and Tab completion of the legal
 moves and the commands (prompt_toolkit, else the standard readline), Ctrl-C twice without a traceback, and
-the game left unfinished offered again next time.
+the game left unfinished offered again next time (Ctrl-C at that offer leaves it kept, without a traceback).
 
 The keyboard tests run ``capture play`` in a real pseudo-terminal (the standard ``pty`` module), which
 answers the line editor's cursor position requests as a terminal does; each key is sent once what it
@@ -293,7 +293,8 @@ def keyboard(tmp_path):
 
 
 def _play_edit_leave_and_resume(keyboard, program, completed_space):
-    """Complete a move with Tab, recall it with the up arrow, leave with Ctrl-C twice, resume next time."""
+    """Complete a move with Tab, recall it with the up arrow, leave with Ctrl-C twice, Ctrl-C at the offer to resume
+    (still kept), resume the time after."""
     play = [*program, "play", "card-commander", "--level", "random"]
     board = keyboard(*play)
     board.expect("your move>")
@@ -309,6 +310,12 @@ def _play_edit_leave_and_resume(keyboard, program, completed_space):
     board.wait_idle()
     board.type(CTRL_C, "The game stays kept here")  # a second Ctrl-C: no traceback, the game kept
     assert board.ended() == 0 and "Traceback" not in board.drawn
+    # Ctrl-C at the offer to resume: no traceback, nothing started, and the game still kept for next time.
+    asked = keyboard(*play)
+    asked.expect("Resume it? [Y/n]")
+    asked.wait_idle()
+    asked.type(CTRL_C, "the kept game stays kept")
+    assert asked.ended() == 0 and "Traceback" not in asked.drawn and "your move>" not in asked.drawn
     again = keyboard(*play)
     again.expect("A game of Card Commander you left here is kept")
     again.type(ENTER, "resumed the kept game")

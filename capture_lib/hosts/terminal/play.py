@@ -11,8 +11,9 @@ At the prompt: a move in the chapter's notation; ``moves`` (every legal move) or
 naming a piece, square or word, with where they go marked on the board); a piece or square on its own does
 the same; ``undo``; ``new``; ``level NAME``; ``save FILE``; ``load FILE``; ``help``; ``quit``. Ctrl-C and
 ``quit`` offer to save a game under way before leaving (Ctrl-C again, or Enter, leaves it kept); Ctrl-D
-leaves at once (the game stays kept). In a terminal the line can be edited, the arrows recall this game's
-lines and Tab completes moves and commands (``capture_lib.hosts.terminal.editing``).
+leaves at once (the game stays kept); Ctrl-C at the offer of the kept game leaves it kept and starts
+nothing. In a terminal the line can be edited, the arrows recall this game's lines and Tab completes moves
+and commands (``capture_lib.hosts.terminal.editing``).
 """
 
 from __future__ import annotations
@@ -294,6 +295,10 @@ class Terminal:
         """Play until the game ends and the player leaves, or the player quits; the game is kept as it stands."""
         try:
             return self._run()
+        except KeyboardInterrupt:  # Ctrl-C where no question catches it (the curtain, the first drawing)
+            self.stdout.write("\n")
+            self.say("bye: the game stays kept here, and capture play offers it again next time.")
+            return self.session.state
         finally:
             self.leave()
 
@@ -363,5 +368,10 @@ def play_in_terminal(slug: str, seat: int = 0, seed: int | None = None, stdin: T
         raise ValueError(f"no seat {seat} in this game: seats are 0 to {session.state.num_players - 1}")
     terminal = Terminal(session, stdin, stdout, colour)
     if state is None and seed is None:
-        terminal.offer_resume()
+        try:
+            terminal.offer_resume()
+        except KeyboardInterrupt:  # Ctrl-C at the offer: leave before anything starts, the kept game untouched
+            stdout.write("\n")
+            terminal.say("Left before playing: the kept game stays kept, and capture play offers it again next time.")
+            return session.state
     return terminal.run()
