@@ -4,7 +4,8 @@ One switch sets them all: ``CAPTURE_TEST_DEPTH``.
 
 - ``ci`` (the default): what every run of the test command plays. Each budget is the smallest that still
   reaches what its test looks for (every option set, both win conditions, a tie that matters...), so the
-  engine's tests fit beside the browser's in the README's twelve minutes on two cores.
+  engine's tests fit beside the browser's in the test command's twelve minutes on two cores (the Measurements
+  page's ``test-command``).
 - ``deep``: what a release runs, ``CAPTURE_TEST_DEPTH=deep python -m pytest tests``: the budgets the tests
   had before they were cut for CI, several times longer (the fuzz tests' hypothesis examples also become
   fresh random ones each run, to find what the fixed ones never reach).
@@ -57,6 +58,10 @@ CAPTURE_THE_COMMANDER_GAMES_PER_COUNT = budget(ci=300, deep=2000)
 COMMAND_CAPTURE_GAMES_PER_PAIRING = budget(ci=12, deep=60)
 #: Command Capture's fast move generator against the plain one (``tests/command_capture/test_fast_path.py``).
 COMMAND_CAPTURE_FAST_PATH_GAMES = budget(ci=20, deep=60)
+#: Command Capture's bad input (``tests/command_capture/test_bad_input.py``): position texts with a few characters
+#: changed, and random words played as notation.
+COMMAND_CAPTURE_FUZZED_POSITIONS = budget(ci=1500, deep=10_000)
+COMMAND_CAPTURE_FUZZED_NOTATION = budget(ci=2000, deep=20_000)
 #: Medieval Capture's properties (``tests/medieval_capture/test_properties.py``).
 MEDIEVAL_CAPTURE_GAMES = budget(ci=100, deep=500)
 

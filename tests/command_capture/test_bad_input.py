@@ -8,6 +8,7 @@ import pytest
 
 from capture_lib import IllegalAction
 from capture_lib.core import saves
+from tests import budgets
 
 from .helpers import GAME, fen, pos
 
@@ -205,7 +206,7 @@ def test_fuzzed_position_texts_fail_only_with_value_error():
     alphabet = "LICRAMSKFXlicramskfx12345678/+!^>v<# :.0brREVm"
     texts = [t for t, _ in POSITIONS.values()]
     accepted = 0
-    for _ in range(1500):
+    for _ in range(budgets.COMMAND_CAPTURE_FUZZED_POSITIONS):
         chars = list(rng.choice(texts))
         for _ in range(rng.randint(1, 3)):
             i = rng.randrange(len(chars))
@@ -233,7 +234,7 @@ def test_fuzzed_notation_fails_only_with_illegal_action():
     rng = random.Random(11)
     state = GAME.quick_start("D2", "E7")
     alphabet = "ABCDEFGHabcdefgh123456789-x*> flipturnNESWendassassinreadywait.?"
-    for _ in range(2000):
+    for _ in range(budgets.COMMAND_CAPTURE_FUZZED_NOTATION):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
         try:
             state.play(text)
