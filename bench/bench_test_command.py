@@ -1,0 +1,99 @@
+"""How long the README's test command takes on a fresh clone, as CI runs it, run after run.
+
+Each run clones this checkout's current commit into a new temporary folder and runs ``.ci/run`` there (exactly
+``bash tools/test.sh``) as CI does: ``CI=true``, no standard input. The clone starts with no virtual environment,
+no npm packages and no built book, so every run pays the whole set-up (the environment from pip's cache, the
+runtime from npm's); the machine's Debian browsers are already installed, as on CI's machine after its first run.
+For each run it prints the whole time, the set-up's share (until the first pytest line), each pytest process's
+own time and counts as pytest printed them, and whether the run passed; then the slowest, the median and how many
+runs passed in a row. Nothing else should run on the machine meanwhile: two cores are the test command's budget.
+
+    python bench/bench_test_command.py [--runs 10] [--keep-logs FOLDER]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import re
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+#: The target on two cores (issue 38): the whole command, set-up included.
+TARGET_MINUTES = 12
+#: A pytest process's last line: "==== 3476 passed, 29 skipped, 137 deselected in 1194.51s (0:19:54) ====".
+SUMMARY = re.compile(r"^=+ (.*) in ([\d.]+)s(?: \([\d:]+\))? =+$", re.MULTILINE)
+
+
+def one_run(commit: str, number: int, logs: pathlib.Path | None) -> dict:
+    """Clone ``commit`` afresh and run its test command; the figures of the run."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix=f"capture-ci-{number}-"))
+    try:
+        subprocess.run(["git", "clone", "--quiet", str(ROOT), str(folder)], check=True)
+        subprocess.run(["git", "checkout", "--quiet", commit], cwd=folder, check=True)
+        env = {key: value for key, value in os.environ.items() if not key.startswith(("VIRTUAL_ENV", "CAPTURE_"))}
+        env.update(CI="true", PATH=os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
+                                                   if ".venv" not in p))
+        started = time.monotonic()
+        first_pytest = None
+        lines: list[str] = []
+        with subprocess.Popen(["bash", ".ci/run"], cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as run:
+            for line in run.stdout:
+                lines.append(line)
+                if first_pytest is None and line.startswith("==> pytest"):
+                    first_pytest = time.monotonic() - started
+        seconds = time.monotonic() - started
+        text = "".join(lines)
+        if logs is not None:
+            logs.mkdir(parents=True, exist_ok=True)
+            (logs / f"run-{number}.log").write_text(text, encoding="utf-8")
+        return {"seconds": seconds, "setup": first_pytest or seconds, "passed": run.returncode == 0,
+                "pytest": [(counts, float(took)) for counts, took in SUMMARY.findall(text)],
+                "tail": "" if run.returncode == 0 else text[-1500:]}
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def minutes(seconds: float) -> str:
+    """``754.0`` -> ``12 min 34 s``."""
+    return f"{int(seconds // 60)} min {round(seconds % 60):02d} s"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=1, help="fresh clones to run, one after another")
+    parser.add_argument("--keep-logs", type=pathlib.Path, default=None, help="write each run's output there")
+    args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs must be 1 or more")
+    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                            check=True).stdout.strip()
+    print(f"commit {commit[:10]}; {os.cpu_count()} cores; load average at the start "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+    results = []
+    for number in range(1, args.runs + 1):
+        result = one_run(commit, number, args.keep_logs)
+        results.append(result)
+        processes = "; ".join(f"{counts} in {minutes(took)}" for counts, took in result["pytest"])
+        print(f"run {number}: {'passed' if result['passed'] else 'FAILED'} in {minutes(result['seconds'])} "
+              f"(set-up {minutes(result['setup'])}); {processes}", flush=True)
+        if result["tail"]:
+            print(result["tail"], flush=True)
+    times = [r["seconds"] for r in results]
+    streak = 0
+    for result in results:
+        streak = streak + 1 if result["passed"] else 0
+    print(f"{len(results)} runs: median {minutes(statistics.median(times))}, slowest {minutes(max(times))}; "
+          f"{sum(r['passed'] for r in results)} passed, the last {streak} in a row; "
+          f"target {TARGET_MINUTES} min: {'met' if max(times) <= TARGET_MINUTES * 60 else 'not met'}", flush=True)
+    return 0 if all(r["passed"] for r in results) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
