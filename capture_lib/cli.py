@@ -16,6 +16,7 @@ import json
 import os
 import pathlib
 import sys
+import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,8 +53,9 @@ def load_saved(path: str | pathlib.Path, slug: str | None = None) -> State:
 
 
 # ----- argument types: each says in one line what it wants ---------------------------------------------------
-def count(what: str, least: int = 1) -> Callable[[str], int]:
-    """An argparse type: a whole number of ``what``, at least ``least``."""
+def count(what: str, least: int = 1, most: int | None = None, why: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number of ``what``, at least ``least`` and, if given, at most ``most`` (``why``
+    says why, in the message)."""
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -61,6 +63,9 @@ def count(what: str, least: int = 1) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r}") from None
         if value < least:
             raise argparse.ArgumentTypeError(f"{what} is a whole number from {least} up, not {value}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"{what} is a whole number from {least} to {most:,}, not {value:,}"
+                                             + (f": {why}" if why else ""))
         return value
 
     parse.__name__ = what  # argparse names the type in its own messages
@@ -135,6 +140,60 @@ def writable_file(text: str) -> pathlib.Path:
     if not path.parent.is_dir():
         raise argparse.ArgumentTypeError(f"there is no folder {path.parent} to write {path.name} in")
     return path
+
+
+def class_file(text: str) -> pathlib.Path:
+    """An argparse type: the class's SQLite file, in a folder that exists.
+
+    A folder that does not exist is refused rather than made: a teacher who names the file means that place,
+    and a mistyped folder would otherwise put the class, which the next lesson goes on with, somewhere nobody
+    looks (as ``simulate --out``; the default file's folder is this program's own, and is made)."""
+    path = pathlib.Path(text).expanduser()
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder: name the class's file in it, such as "
+                                         f"{path / 'class.sqlite3'}")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"there is no folder {path.parent} for the class's file {path.name}: make "
+                                         f"it first (mkdir -p {path.parent}) or name a file in a folder that exists")
+    return path
+
+
+#: The longest class name ``capture class --name`` takes (the console's heading and the results' file name).
+CLASS_NAME_CHARS = 40
+
+
+def class_name(text: str) -> str:
+    """An argparse type: a class's name, its spaces trimmed and joined, 1 to ``CLASS_NAME_CHARS`` printable
+    characters (so ``--name "7b "`` next week is the same class as ``--name 7b``)."""
+    name = " ".join(text.split())
+    if not name:
+        raise argparse.ArgumentTypeError("the class's name is a word or a few, such as 7b, not empty")
+    if len(name) > CLASS_NAME_CHARS:
+        raise argparse.ArgumentTypeError(f"the class's name has at most {CLASS_NAME_CHARS} characters, not "
+                                         f"{len(name)}")
+    if not name.isprintable():
+        raise argparse.ArgumentTypeError("the class's name is letters, digits, spaces and punctuation, without "
+                                         "control characters")
+    return name
+
+
+#: The ways a Dask scheduler's address may begin (``tcp://`` when none is written).
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+
+
+def scheduler_address(text: str) -> str:
+    """An argparse type: a Dask scheduler's address, ``tcp://HOST:PORT`` as ``dask scheduler`` prints it
+    (``HOST:PORT`` and ``tls://`` too); whether one answers there is found when it is connected to."""
+    parsed = urllib.parse.urlsplit(text if "://" in text else f"tcp://{text}")
+    try:
+        port = parsed.port
+    except ValueError:
+        port = 0
+    if parsed.scheme not in SCHEDULER_SCHEMES or not parsed.hostname or parsed.path.strip("/") or \
+            parsed.query or port == 0:
+        raise argparse.ArgumentTypeError(f"the scheduler's address is tcp://HOST:PORT, as dask scheduler prints it "
+                                         f"(such as tcp://10.0.0.5:8786), not {text!r}")
+    return text
 
 
 def token_word(text: str) -> str:
@@ -261,7 +320,11 @@ def _game_options(game: Game, pairs: Sequence[tuple[str, Any]], parser: argparse
                   players: int | None = None) -> dict[str, Any]:
     """The options ``--option`` gave (and ``--players``, for a game whose number of players is an option),
     checked by the game; ``parser.error`` for a bad one."""
-    options = dict(pairs)
+    options: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in options and options[name] != value:
+            parser.error(f"--option {name} is given twice ({options[name]!r} and {value!r}): give it once")
+        options[name] = value
     if players is not None:
         choices = next((o.choices for o in game.options if o.name == "players"), None)
         if choices is None:
@@ -326,16 +389,30 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+#: The most games one ``capture simulate`` plays, and why.
+MAX_GAMES = 1_000_000
+GAMES_WHY = ("every game's record is held in memory until the run ends; play more as several runs, each "
+             "with --seed where the last one ended")
+#: The most local processes ``capture simulate --workers`` starts for each core of the machine.
+WORKERS_PER_CORE = 4
+
+
 def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=list_games())
-    parser.add_argument("--games", type=count("the number of games"), default=100, help="how many games (default 100)")
+    parser.add_argument("--games", type=count("the number of games", most=MAX_GAMES, why=GAMES_WHY), default=100,
+                        help=f"how many games (default 100, at most {MAX_GAMES:,} a run)")
     parser.add_argument("--players", nargs="+", default=None, metavar="PLAYER",
                         help="one computer player per seat, first seat first: " + ", ".join(player_names())
                              + " (default: rule in every seat); for a game of 2 to 4 players, as many as play")
     parser.add_argument("--seed", type=seed_value, default=0, help="game i uses seed SEED + i (default 0)")
-    parser.add_argument("--workers", type=count("the number of workers"), default=None,
-                        help="local processes (default: one per core)")
-    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+    cores = os.cpu_count() or 1
+    parser.add_argument("--workers", type=count("the number of workers", most=WORKERS_PER_CORE * cores,
+                                                why=f"{WORKERS_PER_CORE} for each of this machine's {cores} cores; "
+                                                    "each game keeps a core busy, so more processes only wait for "
+                                                    "one, each with its own memory"),
+                        default=None,
+                        help=f"local processes (default: one per core; at most {WORKERS_PER_CORE} a core)")
+    parser.add_argument("--scheduler", type=scheduler_address, default=None, metavar="ADDRESS",
                         help='run the games on the Dask scheduler at ADDRESS (tcp://HOST:8786) instead of local '
                              'processes; needs pip install "capture_lib[cluster]"')
     parser.add_argument("--option", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
@@ -404,6 +481,17 @@ def _games(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 # -- serve
+def _port_free(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """``parser.error`` unless ``args.ip``:``args.port`` can be listened on (checked before anything is built)."""
+    from capture_lib.classroom.voila import port_taken
+
+    taken = port_taken(args.ip, args.port)
+    if taken:
+        # No port at all on that address: the address is not this machine's, whatever the port.
+        fix = "give --ip an address of this machine" if port_taken(args.ip, 0) else "choose another --port"
+        parser.error(f"cannot listen on {args.ip}:{args.port} ({taken}); {fix}")
+
+
 def built_html(folder: str | os.PathLike[str] | None = None) -> pathlib.Path:
     """The built HTML book that ``capture serve`` serves: the book folder's ``_build/html``, built first (with a
     line saying why) when it is not built yet, or was built by another capture_lib or from older sources
@@ -447,12 +535,13 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if voila_only:
             parser.error(f"{', '.join(voila_only)} {'is' if len(voila_only) == 1 else 'are'} Voila's: add --voila")
         needs("tornado", "capture serve")  # the book's server (capture_lib.classroom.web) runs on Tornado
+        _port_free(args, parser)  # before a build of minutes, not after it
         found = sources.find_book(args.folder)
         if found is None or stale(found):
             needs("jupyter_book", "capture serve")  # said before anything is copied or built
         return serve_book(port=args.port, ip=args.ip, open_browser=args.open,
                           html=built_html(_root(args, parser)))
-    from capture_lib.classroom.voila import MAX_PAGES, PAGES_PER_STUDENT, port_taken, serve
+    from capture_lib.classroom.voila import MAX_PAGES, PAGES_PER_STUDENT, serve
 
     needs("voila", "capture serve --voila")
     # The arguments themselves first: what the command line says wrong does not depend on this machine.
@@ -460,9 +549,7 @@ def _serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     per_student = args.pages_per_student if args.pages_per_student is not None else PAGES_PER_STUDENT
     if per_student > max_pages:
         parser.error(f"--pages-per-student {per_student} is more than the class's --max-pages {max_pages}")
-    taken = port_taken(args.ip, args.port)
-    if taken:
-        parser.error(f"cannot listen on {args.ip}:{args.port} ({taken}); choose another --port")
+    _port_free(args, parser)
     book_dir = _root(args, parser) / "book"
     if args.token:
         print("Note: a token given with --token can be read by other users of this machine; "
@@ -478,9 +565,10 @@ def _class_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the address to listen on (default 0.0.0.0: every network of this machine, so the "
                              "class's devices can join; 127.0.0.1: this machine only)")
     _folder(parser)
-    parser.add_argument("--db", default=None, metavar="FILE",
-                        help="the class's file (default: $CAPTURE_CLASS_DB, else ~/.local/share/capture/class.sqlite3)")
-    parser.add_argument("--name", default="class",
+    parser.add_argument("--db", type=class_file, default=None, metavar="FILE",
+                        help="the class's file, in a folder that exists (default: $CAPTURE_CLASS_DB, else "
+                             "~/.local/share/capture/class.sqlite3)")
+    parser.add_argument("--name", type=class_name, default="class",
                         help="the class's name: one file keeps several classes (default 'class')")
     parser.add_argument("--new", action="store_true",
                         help="start a new class of that name (a new code and teacher's link); the old one's "
@@ -498,14 +586,33 @@ def _class(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if importlib.util.find_spec("tornado") is None:
         raise SystemExit('capture class needs Tornado, which is not installed here: pip install "capture_lib[class]"')
     from capture_lib.classroom.server import serve_class
-    from capture_lib.classroom.store import StoreError, default_path
+    from capture_lib.classroom.store import StoreError
 
+    if args.without_book and args.folder is not None:
+        parser.error("--folder names the book to serve, and --without-book serves none: give one of them")
+    _port_free(args, parser)
+    db = _class_db(args, parser)
     html = None if args.without_book else built_html(_root(args, parser))
     try:
-        return serve_class(pathlib.Path(args.db) if args.db else default_path(), port=args.port, ip=args.ip, html=html,
-                           name=args.name, new=args.new, open_browser=args.open)
-    except StoreError as err:
+        return serve_class(db, port=args.port, ip=args.ip, html=html, name=args.name, new=args.new,
+                           open_browser=args.open)
+    except StoreError as err:  # the disk refused a write while the class ran
         raise SystemExit(f"capture class: {err}") from None
+
+
+def _class_db(args: argparse.Namespace, parser: argparse.ArgumentParser) -> pathlib.Path:
+    """The class's file (``--db``, else the default), opened once before anything starts, so that a file that is
+    not a class file, or one that cannot be made, is said under the usage (``parser.error``)."""
+    from capture_lib.classroom.store import ClassStore, StoreError, default_path
+
+    db = args.db if args.db is not None else default_path()
+    try:
+        ClassStore(db).close()  # a new file is made here (and the default's folder), as the server would
+    except StoreError as err:
+        parser.error(str(err))
+    except OSError as err:
+        parser.error(f"cannot make the class's file {db}: {err.strerror or err}")
+    return db
 
 
 def _no_arguments(parser: argparse.ArgumentParser) -> None:

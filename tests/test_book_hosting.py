@@ -10,6 +10,7 @@ import io
 import json
 import os
 import pathlib
+import socket
 import struct
 import sys
 import tomllib
@@ -52,6 +53,12 @@ def test_a_missing_extra_is_said_before_anything_is_copied(pip_install, monkeypa
         assert not (pip_install / "capture-book").exists(), argv
 
 
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 def _fake_build(root: pathlib.Path) -> None:
     (root / "_build" / "html").mkdir(parents=True, exist_ok=True)
     (root / "_build" / "html" / "index.html").write_text("<p>the book</p>")
@@ -70,14 +77,15 @@ def test_serve_builds_again_a_book_built_by_another_capture_lib_or_from_older_so
     monkeypatch.setattr(cli, "build_book", lambda root: built.append(root) or _fake_build(root))
     monkeypatch.setattr("capture_lib.classroom.static.serve_book", lambda **kw: served.append(kw["html"]) or 0)
     capsys.readouterr()
-    assert cli.main(["serve"]) == 0
+    port = ["--port", str(_free_port())]  # checked before the build: a free one, whatever else runs here
+    assert cli.main(["serve", *port]) == 0
     said = capsys.readouterr().out
     assert "must be built before it is served: it was built by capture_lib 0.0.9" in said
     assert built == [root] and served == [root / "_build" / "html"]
-    assert cli.main(["serve"]) == 0 and built == [root], "a current build is served as it is"
+    assert cli.main(["serve", *port]) == 0 and built == [root], "a current build is served as it is"
     (root / "book" / "intro.ipynb").write_text((root / "book" / "intro.ipynb").read_text() + " ")
     assert build.stale(root) == "the book's sources changed since it was built"
-    assert cli.main(["serve"]) == 0 and len(built) == 2
+    assert cli.main(["serve", *port]) == 0 and len(built) == 2
 
 
 def test_capture_book_names_the_command_that_serves_it_first(monkeypatch, capsys, tmp_path):

@@ -6,6 +6,7 @@ words under that subcommand's usage (exit status 2), never a traceback; and what
 from __future__ import annotations
 
 import io
+import os
 import re
 import socket
 import subprocess
@@ -17,12 +18,15 @@ import capture_lib
 from capture_lib import cli, list_games
 
 HUGE_SEED = str(2**64 - 5)
+#: An address no machine has (TEST-NET-1, RFC 5737): nothing can listen on it here.
+NOT_HERE = "192.0.2.1"
 
 
 def _bad_arguments(tmp_path):
     a_file = tmp_path / "a-file.txt"
     a_file.write_text("not a game\n")
     missing = tmp_path / "nowhere" / "runs.jsonl"
+    workers = 4 * (os.cpu_count() or 1)
     return [
         # simulate
         (["simulate", "card-commander", "--players", "rule"],
@@ -39,6 +43,15 @@ def _bad_arguments(tmp_path):
         (["simulate", "card-commander", "--seed", "-1"], "a seed is a whole number from 0 to 2**64 - 1"),
         (["simulate", "card-commander", "--seed", HUGE_SEED, "--games", "10"], "not 18446744073709551620"),
         (["simulate", "card-commander", "--workers", "0"], "the number of workers is a whole number from 1 up"),
+        (["simulate", "card-commander", "--workers", "99999999"],
+         f"from 1 to {workers:,}, not 99,999,999: 4 for each of this machine's"),
+        (["simulate", "card-commander", "--games", str(10**12)], "from 1 to 1,000,000, not 1,000,000,000,000"),
+        (["simulate", "card-commander", "--scheduler", "http://cluster:8786"], "the scheduler's address is tcp://"),
+        (["simulate", "card-commander", "--scheduler", "tcp://cluster:99999"], "not 'tcp://cluster:99999'"),
+        (["simulate", "card-commander", "--scheduler", "tcp://127.0.0.1:8786", "--workers", "2"],
+         "--workers sizes the local process pool"),
+        (["simulate", "card-commander", "--option", "aces=False", "--option", "aces=True"],
+         "--option aces is given twice (False and True): give it once"),
         (["simulate", "card-commander", "--option", "aces"], "an option is NAME=VALUE"),
         (["simulate", "card-commander", "--option", "aces=3"], "bad value 3 for option 'aces'"),
         (["simulate", "card-commander", "--out", str(missing)], "there is no folder"),
@@ -59,18 +72,36 @@ def _bad_arguments(tmp_path):
         (["play", "--load", str(tmp_path / "missing.txt")], "cannot read"),
         (["play", "--load", str(tmp_path)], "it is a folder"),
         (["play", "--load", str(a_file)], "is not a game to go on with"),
+        (["play", "--load", str(a_file), "--seed", "3"], "--seed and --load do not go together"),
+        (["play", "medieval-capture", "--option", "crowns_to_win=2", "--option", "crowns_to_win=3"], "given twice"),
         # serve
         (["serve", "--port", "0"], "a port is a whole number from 1 to 65535, not '0'"),
         (["serve", "--port", "99999"], "a port is a whole number from 1 to 65535"),
         (["serve", "--port", "http"], "a port is a whole number"),
         (["serve", "--ip", "the-classroom"], "the address to listen on is an IP address"),
         (["serve", "--folder", str(a_file)], "is a file, not a folder"),
+        (["serve", "--ip", NOT_HERE], f"cannot listen on {NOT_HERE}:8866 ("),
         (["serve", "--token", "castle"], "--token is Voila's: add --voila"),
         (["serve", "--max-pages", "5", "--pages-per-student", "2"], "are Voila's: add --voila"),
         (["serve", "--voila", "--token", "two words"], "the token is one word"),
         (["serve", "--voila", "--max-pages", "0"], "the most pages open at once is a whole number from 1 up"),
         (["serve", "--voila", "--pages-per-student", "0"], "from 1 up"),
         (["serve", "--voila", "--max-pages", "2", "--pages-per-student", "3"], "more than the class's --max-pages"),
+        # class
+        (["class", "--db", str(tmp_path)], "is a folder: name the class's file in it"),
+        (["class", "--db", str(a_file)], "is not a class file this program can use"),
+        (["class", "--db", str(tmp_path / "nowhere" / "x" / "class.sqlite3")],
+         f"there is no folder {tmp_path / 'nowhere' / 'x'} for the class's file class.sqlite3"),
+        (["class", "--name", ""], "the class's name is a word or a few, such as 7b, not empty"),
+        (["class", "--name", "   "], "not empty"),
+        (["class", "--name", "x" * 41], "at most 40 characters, not 41"),
+        (["class", "--name", "7b\x00"], "without control characters"),
+        (["class", "--port", "0"], "a port is a whole number from 1 to 65535"),
+        (["class", "--ip", "the-classroom"], "the address to listen on is an IP address"),
+        (["class", "--ip", NOT_HERE], "give --ip an address of this machine"),
+        (["class", "--folder", str(a_file)], "is a file, not a folder"),
+        (["class", "--without-book", "--folder", str(tmp_path)], "--without-book serves none"),
+        (["class", "--open", "now"], "unrecognized arguments: now"),
         # book, lab, games
         (["book", "--folder", str(a_file)], "is a file, not a folder"),
         (["book", "--fast"], "unrecognized arguments: --fast"),
@@ -79,7 +110,8 @@ def _bad_arguments(tmp_path):
     ]
 
 
-def test_every_bad_argument_gets_one_line_under_its_subcommands_usage(tmp_path, capsys):
+def test_every_bad_argument_gets_one_line_under_its_subcommands_usage(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("CAPTURE_CLASS_DB", str(tmp_path / "default" / "class.sqlite3"))  # never the home folder's
     for argv, said in _bad_arguments(tmp_path):
         with pytest.raises(SystemExit) as info:
             cli.main(argv)
@@ -99,12 +131,21 @@ def test_a_command_needs_a_subcommand_and_names_them(capsys):
         assert info.value.code == 2 and err.startswith("usage: capture ") and "capture: error:" in err
 
 
-def test_a_port_in_use_is_refused_before_voila_starts_and_nothing_says_ready(capsys):
-    pytest.importorskip("voila")
+def test_a_port_in_use_is_refused_before_anything_is_built_or_says_ready(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(cli, "built_html", lambda root: pytest.fail("the book was built before the port was checked"))
+    monkeypatch.setenv("CAPTURE_CLASS_DB", str(tmp_path / "class.sqlite3"))
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
+        for argv in (["serve"], ["class", "--ip", "127.0.0.1"]):
+            with pytest.raises(SystemExit) as info:
+                cli.main([*argv, "--port", str(port)])
+            err = capsys.readouterr().err
+            assert info.value.code == 2 and err.startswith(f"usage: capture {argv[0]} "), err
+            assert f"cannot listen on 127.0.0.1:{port} (" in err and err.rstrip().endswith("choose another --port")
+        assert not (tmp_path / "class.sqlite3").exists(), "the class's file is made only once the port is free"
+        pytest.importorskip("voila")
         with pytest.raises(SystemExit) as info:
             cli.main(["serve", "--voila", "--port", str(port)])
         said = capsys.readouterr()
@@ -115,6 +156,15 @@ def test_a_port_in_use_is_refused_before_voila_starts_and_nothing_says_ready(cap
         with pytest.raises(SystemExit, match=f"cannot listen on 127.0.0.1:{port}"):
             serve(port=port)  # the function itself checks too, before it copies or starts anything
         assert "Starting Voila" not in capsys.readouterr().out
+
+
+def test_the_class_file_is_made_where_told_and_a_class_file_is_taken_again(tmp_path, monkeypatch):
+    served = []
+    monkeypatch.setattr("capture_lib.classroom.server.serve_class", lambda db, **kw: served.append((db, kw)) or 0)
+    db = tmp_path / "7b.sqlite3"
+    assert cli.main(["class", "--without-book", "--db", str(db), "--name", "  7b  "]) == 0
+    assert db.is_file() and served[-1][0] == db and served[-1][1]["name"] == "7b"
+    assert cli.main(["class", "--without-book", "--db", str(db), "--name", "7b"]) == 0, "a class file opens again"
 
 
 # ----- what good arguments do -----------------------------------------------------------------------------
