@@ -170,7 +170,8 @@ def test_the_book_links_to_its_repository_when_it_knows_it(monkeypatch):
     assert repository.repository({}) == "" and repository.project_urls("") == {}
     address = repository.repository({"CAPTURE_REPOSITORY": "https://github.com/Ada/capture.git/"})
     assert address == "https://github.com/Ada/capture"
-    assert repository.project_urls(address) == {"Repository": address, "Issues": f"{address}/issues",
+    assert repository.project_urls(address) == {"Homepage": address, "Repository": address,
+                                                "Issues": f"{address}/issues",
                                                 "Documentation": "https://ada.github.io/capture/"}
     with pytest.raises(ValueError, match="the repository's web address"):
         repository.repository({"CAPTURE_REPOSITORY": "git@github.com:Ada/capture"})

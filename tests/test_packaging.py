@@ -11,6 +11,7 @@ and a network: what is tested is the wheel itself, its entry point and its book,
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import hashlib
 import io
@@ -48,18 +49,32 @@ def _tracked() -> list[str] | None:
     return sorted(name for name in listed.stdout.split("\0") if name and (ROOT / name).is_file())
 
 
-@pytest.fixture(scope="module")
-def dists(tmp_path_factory) -> dict:
-    """The sdist and the wheel, built from this checkout with ``python -m build --no-isolation``."""
-    out = tmp_path_factory.mktemp("dist")
-    # One build at a time in this checkout: setuptools writes its egg-info and scratch folder into it, and the
-    # test command's two processes (or xdist's two workers) may each build the dists at the same moment.
+@contextlib.contextmanager
+def _one_build_at_a_time():
+    """Hold the checkout's build lock: setuptools writes its egg-info and scratch folder into the checkout, and
+    the test command's two processes (or xdist's two workers) may each build at the same moment."""
     (ROOT / "_build").mkdir(exist_ok=True)
     with open(ROOT / "_build" / ".dists.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder in the checkout
+
+
+def _build_env(**given: str) -> dict[str, str]:
+    """This environment for a build, without ``CAPTURE_REPOSITORY`` unless ``given`` names it."""
+    return {**{k: v for k, v in os.environ.items() if k != "CAPTURE_REPOSITORY"}, **given}
+
+
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory) -> dict:
+    """The sdist and the wheel, built from this checkout with ``python -m build --no-isolation`` (no
+    ``CAPTURE_REPOSITORY``, as anyone but the publishing workflow builds them)."""
+    out = tmp_path_factory.mktemp("dist")
+    with _one_build_at_a_time():
         result = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
-                                capture_output=True, text=True, timeout=600)
-        shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder in the checkout
+                                capture_output=True, text=True, timeout=600, env=_build_env())
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
     [sdist] = out.glob("capture_lib-*.tar.gz")
     [wheel] = out.glob("capture_lib-*.whl")
@@ -75,6 +90,28 @@ def test_the_licence_is_mit_in_a_file_and_in_pep_639_metadata(dists):
     assert metadata["License-Expression"] == "MIT" and metadata["License-File"] == "LICENSE"
     assert metadata["License"] is None, "the deprecated License field is still written"
     assert "deprecated" not in dists["log"].lower(), dists["log"][-3000:]
+
+
+def _metadata(text: str):
+    return Parser().parsestr(text)
+
+
+def test_project_urls_come_from_capture_repository_at_build_time_and_none_without_it(dists, tmp_path):
+    with zipfile.ZipFile(dists["wheel"]) as wheel:
+        plain = _metadata(wheel.read(f"capture_lib-{VERSION}.dist-info/METADATA").decode())
+    assert plain.get_all("Project-URL") is None, "built without CAPTURE_REPOSITORY, the package claims no address"
+    # With it: only the wheel's metadata (PEP 517's prepare_metadata_for_build_wheel, a second or two), not a
+    # second whole build; the same setup.py gives both.
+    script = ("import sys; from build import ProjectBuilder; "
+              "print(ProjectBuilder(sys.argv[1], python_executable=sys.executable).metadata_path(sys.argv[2]))")
+    with _one_build_at_a_time():
+        made = subprocess.run([sys.executable, "-c", script, str(ROOT), str(tmp_path)], capture_output=True, text=True,
+                              timeout=300, env=_build_env(CAPTURE_REPOSITORY="https://github.com/Ada/capture.git"))
+    assert made.returncode == 0, (made.stdout + made.stderr)[-3000:]
+    folder = pathlib.Path(made.stdout.strip().splitlines()[-1])
+    urls = _metadata((folder / "METADATA").read_text(encoding="utf-8")).get_all("Project-URL")
+    assert urls == ["Homepage, https://github.com/Ada/capture", "Repository, https://github.com/Ada/capture",
+                    "Issues, https://github.com/Ada/capture/issues", "Documentation, https://ada.github.io/capture/"]
 
 
 def test_twine_finds_nothing_to_fix_in_either_distribution(dists):

@@ -37,11 +37,12 @@ def repository(env: Mapping[str, str] | None = None) -> str:
 
 
 def project_urls(address: str) -> dict[str, str]:
-    """The package's project URLs for the repository at ``address`` (none for ``""``): the repository, its
-    issues and, on GitHub, the book that the publishing workflow puts on GitHub Pages."""
+    """The package's project URLs for the repository at ``address`` (none for ``""``): its home page (the
+    repository, whose README starts there), the repository, its issues and, on GitHub, the book that the
+    publishing workflow puts on GitHub Pages."""
     if not address:
         return {}
-    urls = {"Repository": address, "Issues": f"{address}/issues"}
+    urls = {"Homepage": address, "Repository": address, "Issues": f"{address}/issues"}
     github = _GITHUB.fullmatch(address)
     if github:
         urls["Documentation"] = f"https://{github['owner'].lower()}.github.io/{github['repo']}/"
