@@ -15,9 +15,10 @@ not fire (nor move after firing), however many actions the turn holds.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from fractions import Fraction
-from itertools import compress, repeat
-from operator import is_
+from itertools import repeat
+from operator import is_, itemgetter
 from typing import Any
 
 from capture_lib.core.chance import CHANCE
@@ -37,6 +38,18 @@ from capture_lib.games.command_capture.rules.actions import (
     CCAction,
     format_seconds,
     parse_action,
+)
+from capture_lib.games.command_capture.rules.plans import (
+    BASHES,
+    CAPTURES,
+    FLIPS,
+    MOVES,
+    NEAR,
+    SHOTS,
+    TURNS,
+    SquarePlan,
+    Takes,
+    seat_plans,
 )
 from capture_lib.games.command_capture.rules.position import write_board, write_points
 from capture_lib.games.command_capture.rules.units import (
@@ -65,7 +78,6 @@ from capture_lib.games.command_capture.rules.units import (
     TOWARD,
     CompiledSpec,
     describe,
-    seat_plans,
     seat_specs,
     square_name,
 )
@@ -73,6 +85,9 @@ from capture_lib.games.command_capture.rules.units import (
 #: A unit on the board: ``(owner, kind, state, facing, lock_until)`` (see above), a plain tuple that
 #: code reads by unpacking into those names (see the fast generator for why it is no NamedTuple).
 Unit = tuple[int, int, int, int, int]
+#: A unit in the state's layout: ``(square, lock_until, plan)`` (see ``_place_units``).
+Placed = tuple[int, int, SquarePlan]
+_square_of = itemgetter(0)
 SETUP, PLAY = "setup", "play"
 #: The class of an action for the Command aura: m (move or capture of any sort), f (flip), t (turn).
 ACTION_CLASS = {MOVE: "m", CAPTURE: "m", RANGED: "m", BASH: "m", FLIP: "f", TURN: "t"}
@@ -81,18 +96,7 @@ _DONE_CLASS = {TURN: "t", MOVE: "m", CAPTURE: "m", BASH: "m", RANGED: "r"}
 _FOLLOW_UPS = {"flip": {"m": "f", "f": "m", "t": ""}, "any": {"m": "mft", "f": "mft", "t": "mft"}}
 
 
-# Every action value made once: generation hands out these shared, immutable objects.
-_MOVES = tuple(tuple(CCAction(MOVE, a, b) for b in range(64)) for a in range(64))
-_CAPTURES = tuple(tuple(CCAction(CAPTURE, a, b) for b in range(64)) for a in range(64))
-_RANGED = tuple(tuple(CCAction(RANGED, a, b) for b in range(64)) for a in range(64))
-_BASHES = tuple(tuple(CCAction(BASH, a, b) for b in range(64)) for a in range(64))
-_FLIPS = tuple(CCAction(FLIP, a) for a in range(64))
-_TURNS = tuple(tuple(tuple(CCAction(TURN, a, f) for f in range(4) if f != facing) for facing in range(4))
-               for a in range(64))
-#: A flip followed by the turns, as ``_unit_actions`` lists them for a unit that may flip.
-_FLIP_AND_TURNS = tuple(tuple((_FLIPS[a],) + _TURNS[a][facing] for facing in range(4)) for a in range(64))
 _END = CCAction(END)
-_SQUARES = range(64)
 #: The kinds of action that ``takes`` lists (a move only when it enters the enemy's Disabled Fortress).
 _TAKE_KINDS = frozenset((CAPTURE, RANGED, BASH, MOVE))
 
@@ -176,6 +180,7 @@ class CommandCaptureState(State):
         s.result = result
         s.revealed = frozenset(u[0] for u in board if u is not None and u[1] == ASN and u[2] == ASN_REVEALED)
         s._init_rules()
+        s._place_units()
         s._check_result()
         return s
 
@@ -194,12 +199,88 @@ class CommandCaptureState(State):
             for seat, civ in enumerate(self.civs))
         self._plans = tuple(
             seat_plans(civ, seat, o["viking_infantry"], o["plain_step"], o["archer_move"], o["fortress_range"],
-                       o["projectiles"], o["bash_reach"], o["directions"])
+                       o["projectiles"], o["bash_reach"], o["directions"], bool(o["fortress_flip"]))
             for seat, civ in enumerate(self.civs))
         self._legal: list[CCAction] | None = None
         self._legal_set: frozenset[CCAction] | None = None
         #: Blocked sides stop attacks from adjacent squares only, unless the option says every distance.
         self._far_blocks = o["block_reach"] == "any-distance"
+
+    # ----- the layout: where each side's units stand ------------------------------------------------------
+    # What the fast generator reads instead of a pass over the board: made from the board once
+    # (``_place_units``), then kept up to date by each action for the squares it changes (``_restate``,
+    # ``_relocate``, ``_lose``), as python-chess keeps its bitboards beside its board. ``_laid`` is the board
+    # it describes: code outside the rules that sets ``board`` (the belief, the samples) gets a fresh layout
+    # on the next read (``_layout``).
+
+    def _place_units(self) -> None:
+        """The layout from the board: each side's units in square order as ``(square, lock, plan)``
+        (``_units``; ``lock`` is the unit's ``lock_until``, ``plan`` its ``SquarePlan`` there), its squares
+        as a bit mask (``_held``), and where its Commander (``_commanders``) and Fortress (``_fortresses``)
+        stand (-1: none; a Fortress never moves, and stays on the board once disabled until a move enters
+        it)."""
+        units: tuple[list[Placed], list[Placed]] = ([], [])
+        held = [0, 0]
+        commanders = [-1, -1]
+        fortresses = [-1, -1]
+        for sq, u in enumerate(self.board):
+            if u is not None:
+                owner, kind = u[0], u[1]
+                units[owner].append(self._placed(sq, u))
+                held[owner] |= 1 << sq
+                if kind == CMD:
+                    commanders[owner] = sq
+                elif kind == FOR:
+                    fortresses[owner] = sq
+        self._units = (tuple(units[0]), tuple(units[1]))
+        self._held = (held[0], held[1])
+        self._commanders = (commanders[0], commanders[1])
+        self._fortresses = (fortresses[0], fortresses[1])
+        self._laid = self.board
+
+    def _layout(self) -> None:
+        """Make the layout afresh if ``board`` was set by code outside the rules since it was made."""
+        if self._laid is not self.board:
+            self._place_units()
+
+    def _placed(self, sq: int, u: Unit) -> Placed:
+        """The layout's entry for the unit ``u`` on ``sq``."""
+        owner, kind, st, facing, lock = u
+        plans = self._plans[owner]
+        row = plans.table[kind * 12 + st * 4 + facing] or plans.build(kind, st, facing)
+        return sq, lock, row[sq]
+
+    def _set_units(self, seat: int, units: list[Placed]) -> None:
+        self._units = (tuple(units), self._units[1]) if seat == 0 else (self._units[0], tuple(units))
+
+    def _restate(self, seat: int, sq: int, u: Unit) -> None:
+        """Note in the layout that ``seat``'s unit on ``sq`` is now ``u`` (it flipped, turned, was disabled...)."""
+        units = list(self._units[seat])
+        units[bisect_left(units, sq, key=_square_of)] = self._placed(sq, u)
+        self._set_units(seat, units)
+
+    def _relocate(self, seat: int, src: int, dst: int, u: Unit) -> None:
+        """Note in the layout that ``seat``'s unit on ``src`` now stands on ``dst`` (an empty square) as ``u``."""
+        units = list(self._units[seat])
+        del units[bisect_left(units, src, key=_square_of)]
+        insort(units, self._placed(dst, u), key=_square_of)
+        self._set_units(seat, units)
+        held = self._held[seat] ^ (1 << src | 1 << dst)
+        self._held = (held, self._held[1]) if seat == 0 else (self._held[0], held)
+        if self._commanders[seat] == src:
+            self._commanders = (dst, self._commanders[1]) if seat == 0 else (self._commanders[0], dst)
+
+    def _lose(self, seat: int, sq: int) -> None:
+        """Note in the layout that ``seat``'s unit on ``sq`` has left the board."""
+        units = list(self._units[seat])
+        del units[bisect_left(units, sq, key=_square_of)]
+        self._set_units(seat, units)
+        held = self._held[seat] & ~(1 << sq)
+        self._held = (held, self._held[1]) if seat == 0 else (self._held[0], held)
+        if self._commanders[seat] == sq:
+            self._commanders = (-1, self._commanders[1]) if seat == 0 else (self._commanders[0], -1)
+        if self._fortresses[seat] == sq:
+            self._fortresses = (-1, self._fortresses[1]) if seat == 0 else (self._fortresses[0], -1)
 
     def _copy(self) -> CommandCaptureState:
         new = super()._copy()
@@ -252,10 +333,8 @@ class CommandCaptureState(State):
 
     def commander_square(self, seat: int) -> int:
         """Where ``seat``'s Commander stands, or -1 once it is captured."""
-        for sq, u in enumerate(self.board):
-            if u is not None and u[1] == CMD and u[0] == seat:
-                return sq
-        return -1
+        self._layout()
+        return self._commanders[seat]
 
     def fortified(self, seat: int) -> frozenset[int]:
         """The squares ``seat``'s Fortify aura covers (empty unless its Commander is in Fortify State)."""
@@ -379,6 +458,17 @@ class CommandCaptureState(State):
             return []
         return list(_ASSASSIN_OUTCOMES[self.to_move])
 
+    def legal_actions(self) -> list[CCAction]:
+        """Every legal action for the seat to act (chance outcomes while chance is pending); empty when the
+        game is over. The protocol's own, read straight from this game's fields: a search asks for it at
+        every step."""
+        legal = self._legal
+        if legal is None:
+            if self.result is not None:
+                return []
+            legal = self._legal = self._generate()
+        return list(legal)
+
     def _legal_actions(self) -> list[CCAction]:
         if self._legal is None:
             self._legal = self._generate()
@@ -478,97 +568,79 @@ class CommandCaptureState(State):
             if cs.acts:
                 self._reach_actions(sq, owner, cs, out, self.fortified(1 - owner) if fort is None else fort)
         if "f" in allowed and self._flippable(u):
-            out.append(_FLIPS[sq])
+            out.append(FLIPS[sq])
         if "t" in allowed and kind != FOR:
-            out.extend(_TURNS[sq][facing])
+            out.extend(TURNS[sq][facing])
 
-    # The fast generator: ``_survey`` finds the units, ``_plan_actions`` walks each unit's ``SquarePlan``
-    # (its moves, flip and turns itself) and hands the lines that reach an enemy to ``_plan_captures``,
-    # ``_plan_ranged`` and ``_plan_bashes``. Units are read into named locals by unpacking (``owner, kind,
-    # st, facing, lock = u``), not through a NamedTuple: CPython 3.11 specialises indexing and unpacking
-    # for exact tuples only, and on NamedTuple units this generator measured 11% slower (14% reading
-    # attributes), where unpacking a plain tuple costs no more than reading by position. This is the hot
-    # path of the computer's search, so it is also why the moves are not a call of their own per unit.
+    # The fast generator: ``_plan_actions`` reads each unit's ``SquarePlan`` (its moves by occupancy, its
+    # flip and turns) and hands the lines that reach an enemy to ``_plan_captures``, ``_plan_ranged`` and
+    # ``_plan_bashes``. The units and their plans come from the state's layout (``_place_units``), kept up
+    # to date by each action, so no pass over the board is needed. This is the hot path of the computer's
+    # search: the plan is unpacked into named locals in the loop's own header, and the moves are not a
+    # call of their own per unit, because a call per unit would cost more than the lookups it makes.
 
-    def _survey(self) -> tuple[list[int], int, frozenset[int], bool]:
-        """One pass over the board: the squares of the side to act's units, the enemy units' squares as a
-        bit mask, the squares the enemy's Fortify aura covers (``fortified``), and whether the enemy's
-        Fortress is Disabled (a move may enter it)."""
-        me = self.to_move
-        mine = []
-        enemies = 0
-        fort: frozenset[int] = frozenset()
-        disabled = False
+    def _disabled_fortress(self, seat: int) -> bool:
+        """Whether ``seat``'s Fortress stands Disabled on the board (the enemy may move into it)."""
+        f = self._fortresses[seat]
+        return f >= 0 and self.board[f][2] == 1
+
+    def _legion_units(self, seat: int) -> int:
+        """The squares of ``seat``'s units that count as Legionnaires for a neighbour's sideways step, as a
+        bit mask (the fast form of ``_legion_adjacent``)."""
         board = self.board
-        for sq in compress(_SQUARES, board):  # the occupied squares, found in C (a unit is a true value)
-            owner, kind, st, _facing, _lock = board[sq]
-            if owner == me:
-                mine.append(sq)
-            else:
-                enemies |= 1 << sq
-                if kind == CMD and st == 1:  # the enemy Commander in Fortify State
-                    fort = NEIGHBOURS[sq]
-                elif kind == FOR and st == 1:
-                    disabled = True
-        return mine, enemies, fort, disabled
+        infantry = INFANTRY[self.civs[seat]]
+        mask = 0
+        for sq, _lock, _plan in self._units[seat]:
+            _owner, kind, st, _facing, _lock = board[sq]
+            if kind == LEG or kind == infantry or (kind == ASN and st != ASN_REVEALED):
+                mask |= 1 << sq
+        return mask
 
-    def _plan_actions(self, out: list[CCAction]) -> frozenset[int]:
-        """Append every main action of the side to act, in ``_unit_actions`` order, from ``SquarePlan`` lines;
-        return the squares the enemy's Fortify aura covers.
+    def _plan_actions(self, out: list[CCAction]) -> frozenset[int] | None:
+        """Append every main action of the side to act, in ``_unit_actions`` order, from ``SquarePlan``
+        values; return the squares the enemy's Fortify aura covers if it was needed (``None`` if not).
 
-        The same rules as ``_reach_actions``, ``_flippable`` and the turns, written for speed: one pass over
-        the board finds the side's units and the enemy Commander (``_survey``), each unit's lines come cut
-        to length from its plan, and actions are the shared values of ``_MOVES`` and the rest. The moves,
-        which nearly every unit has, are walked here: a call per unit would cost more than the walk saves.
-        Captures, shots and bashes need an enemy on one of the unit's lines (``targets``), so they are rarer
-        and have their own parts: ``_plan_captures``, ``_plan_ranged`` and ``_plan_bashes``.
+        The same rules as ``_reach_actions``, ``_flippable`` and the turns, written for speed: the side's
+        units and their plans come from the layout, a unit's moves are a lookup by the board's occupancy in
+        each table of its plan, its flip and turns come with the plan, and actions are the shared values of
+        ``plans``. Captures, shots and bashes need an enemy on one of the unit's lines (``targets``), so they
+        are rarer and have their own parts (``_plan_takes``). While the enemy's Fortress lies Disabled, a
+        move may enter it, which the tables do not say: the plain generator lists those few positions.
         """
-        board = self.board
+        self._layout()
         me = self.to_move
         enemy = 1 - me
-        mine, enemies, fort, _disabled = self._survey()
-        plans = self._plans[me]
-        table = plans.table
+        if self._disabled_fortress(enemy):
+            fort = self.fortified(enemy)
+            board = self.board
+            for sq, _lock, _plan in self._units[me]:
+                self._unit_actions(sq, board[sq], "mft", out, fort)
+            return fort
+        held = self._held
+        occupied = held[0] | held[1]
+        enemies = held[enemy]
+        fort: frozenset[int] | None = None  # the enemy's Fortify aura, found when a capture needs it
+        legion_units = -1  # the side's Legionnaires, found when a sideways step needs them
         turn = self.turn
-        fortress_flip = self.options["fortress_flip"]
-        for sq in mine:
-            _owner, kind, st, facing, lock = board[sq]
-            row = table[kind * 12 + st * 4 + facing]  # plan_index, inlined
-            if row is None:
-                row = plans.build(kind, st, facing)
-            moves, captures, ranged, bash, targets, ignore, acts, plain = row[sq]
+        for sq, lock, (moves, legion, targets, takes, flips, turns, plain) in self._units[me]:
             if plain:
-                self._reach_actions(sq, me, self.specs[me][(kind, st, facing)], out, fort)
-            elif acts:
-                mrow = _MOVES[sq]
-                for needs_legion, line, through in moves:
-                    if needs_legion and not self._legion_adjacent(sq, me):
-                        continue
-                    for t in line:
-                        v = board[t]
-                        if v is None:
-                            out.append(mrow[t])
-                            continue
-                        owner, vkind, vst, _facing, _lock = v
-                        if owner == enemy and vkind == FOR and vst == 1:  # entering a Disabled Fortress
-                            out.append(mrow[t])
-                        if not through:
-                            break
-                if targets & enemies:  # else no enemy stands where it could capture, shoot or bash
-                    if captures:
-                        self._plan_captures(sq, captures, fort, out)
-                    if ranged:
-                        self._plan_ranged(sq, ranged, ignore, fort, out)
-                    if bash:
-                        self._plan_bashes(sq, bash, fort, out)
-            # flip (``_flippable``) and turn
-            if kind == FOR:
-                if st == 0 and fortress_flip and turn > lock:
-                    out.append(_FLIPS[sq])
-            elif turn > lock and not (kind == ASN and st == ASN_REVEALED):
-                out.extend(_FLIP_AND_TURNS[sq][facing])
-            else:
-                out.extend(_TURNS[sq][facing])
+                if fort is None:
+                    fort = self.fortified(enemy)
+                self._unit_actions(sq, self.board[sq], "mft", out, fort)
+                continue
+            for mask, by_occupancy in moves:
+                out += by_occupancy[occupied & mask]
+            if legion:
+                if legion_units < 0:
+                    legion_units = self._legion_units(me)
+                if NEAR[sq] & legion_units:
+                    for mask, by_occupancy in legion:
+                        out += by_occupancy[occupied & mask]
+            if targets & enemies:  # else no enemy stands where it could capture, shoot or bash
+                if fort is None:
+                    fort = self.fortified(enemy)
+                self._plan_takes(sq, takes, fort, out)
+            out += flips if turn > lock else turns
         return fort
 
     def takes(self) -> list[CCAction]:
@@ -583,30 +655,30 @@ class CommandCaptureState(State):
         if self.phase != PLAY or self.result is not None or self.follow is not None or self.done \
                 or self.actions_left <= 0:
             return self._takes_of(self.legal_actions())
-        board = self.board
+        self._layout()
         me = self.to_move
-        mine, enemies, fort, disabled = self._survey()
-        if disabled:
+        enemy = 1 - me
+        if self._disabled_fortress(enemy):
             return self._takes_of(self.legal_actions())  # an entry into a Disabled Fortress: moves count too
-        plans = self._plans[me]
-        table = plans.table
+        enemies = self._held[enemy]
+        fort = self.fortified(enemy)
         out: list[CCAction] = []
-        for sq in mine:
-            _owner, kind, st, facing, _lock = board[sq]
-            row = table[kind * 12 + st * 4 + facing]  # plan_index, inlined
-            if row is None:
-                row = plans.build(kind, st, facing)
-            _moves, captures, ranged, bash, targets, ignore, acts, plain = row[sq]
-            if plain:
+        for sq, _lock, plan in self._units[me]:
+            if plan.plain:
                 return self._takes_of(self.legal_actions())
-            if acts and targets & enemies:
-                if captures:
-                    self._plan_captures(sq, captures, fort, out)
-                if ranged:
-                    self._plan_ranged(sq, ranged, ignore, fort, out)
-                if bash:
-                    self._plan_bashes(sq, bash, fort, out)
+            if plan.targets & enemies:
+                self._plan_takes(sq, plan.takes, fort, out)
         return out
+
+    def _plan_takes(self, sq: int, takes: Takes, fort: frozenset[int], out: list[CCAction]) -> None:
+        """Append the captures, shots and bashes of the unit on ``sq`` along the lines of ``takes``."""
+        captures, ranged, bash, ignore = takes
+        if captures:
+            self._plan_captures(sq, captures, fort, out)
+        if ranged:
+            self._plan_ranged(sq, ranged, ignore, fort, out)
+        if bash:
+            self._plan_bashes(sq, bash, fort, out)
 
     def _takes_of(self, actions: list[CCAction]) -> list[CCAction]:
         """The actions of ``actions`` that ``takes`` lists."""
@@ -622,8 +694,8 @@ class CommandCaptureState(State):
         enemy_specs = self.specs[enemy]
         near = ALL_SQUARES if self._far_blocks else NEIGHBOURS[sq]
         toward = TOWARD
-        mrow = _MOVES[sq]
-        crow = _CAPTURES[sq]
+        mrow = MOVES[sq]
+        crow = CAPTURES[sq]
         first = len(out)  # captures start here; a Disabled Fortress's entry goes before them
         for line, through in lines:
             for t in line:
@@ -657,7 +729,7 @@ class CommandCaptureState(State):
         toward = TOWARD
         commander_immune = self.options["ranged_commander"] == "immune"
         fortify_shields = not (ignore and self.options["siege_vs_fortify"] == "siege")
-        row = _RANGED[sq]
+        row = SHOTS[sq]
         for line, through in lines:
             for t in line:
                 v = board[t]
@@ -683,7 +755,7 @@ class CommandCaptureState(State):
         enemy = 1 - self.to_move
         enemy_specs = self.specs[enemy]
         near = ALL_SQUARES if self._far_blocks else NEIGHBOURS[sq]
-        row = _BASHES[sq]
+        row = BASHES[sq]
         for line in lines:
             for t in line:
                 v = board[t]
@@ -755,10 +827,10 @@ class CommandCaptureState(State):
                 if t in near and toward[t][sq] in enemy_specs[(kind, v[2], v[3])].block_dirs:
                     continue
                 captured[t] = None
-        row = _MOVES[sq]
+        row = MOVES[sq]
         for t in moved:
             out.append(row[t])
-        row = _CAPTURES[sq]
+        row = CAPTURES[sq]
         for t in captured:
             out.append(row[t])
         if cs.ranged:
@@ -787,7 +859,7 @@ class CommandCaptureState(State):
                                 shot[t] = None
                         if not fly:
                             break
-            row = _RANGED[sq]
+            row = SHOTS[sq]
             for t in shot:
                 out.append(row[t])
         for d in cs.bash_dirs:
@@ -797,7 +869,7 @@ class CommandCaptureState(State):
                     continue
                 if (v[0] == enemy and v[1] != FOR and (v[1] == CMD or t not in fort)
                         and (t not in near or toward[t][sq] not in enemy_specs[(v[1], v[2], v[3])].block_dirs)):
-                    out.append(_BASHES[sq][t])
+                    out.append(BASHES[sq][t])
                 break
 
     # ----- legality -----------------------------------------------------------------------------------
@@ -1035,6 +1107,7 @@ class CommandCaptureState(State):
         """Capture the unit on ``sq`` for seat ``by``: score it, and end the game if it is a Commander."""
         v = board[sq]
         board[sq] = None
+        self._lose(v[0], sq)
         if v[1] == CMD or self.sudden_death:
             # the Commander wins the game at once; in sudden death so does any capture
             self.result = (by,)
@@ -1044,6 +1117,7 @@ class CommandCaptureState(State):
     def _act(self, a: CCAction) -> int:
         """Carry out a legal play action; return the acting unit's square afterwards (-1 if it is gone)."""
         k, src, dst = a.kind, a.a, a.b
+        self._layout()  # each change below is noted in the layout as it is made
         board = list(self.board)
         u = board[src]
         me = u[0]
@@ -1051,8 +1125,10 @@ class CommandCaptureState(State):
         if k == FLIP:
             lock = self.turn + (2 if self.options["state_lock"] == "own-next-turn" else 1)
             board[src] = (me, u[1], 1 - u[2], u[3], lock)
+            self._restate(me, src, board[src])
         elif k == TURN:
             board[src] = (me, u[1], u[2], dst, u[4])
+            self._restate(me, src, board[src])
         elif k == MOVE:
             target = board[dst]
             board[src] = None
@@ -1060,10 +1136,13 @@ class CommandCaptureState(State):
             where = dst
             if target is not None:  # a Disabled enemy Fortress: entering it wins
                 self.result = (me,)
+                self._lose(target[0], dst)
+            self._relocate(me, src, dst, u)
         elif k == CAPTURE:
             target = board[dst]
             if target[1] == FOR:  # melee on an Active Fortress: the attacker is lost, the Fortress disabled
                 board[dst] = (target[0], FOR, 1, target[3], target[4])
+                self._restate(target[0], dst, board[dst])
                 self._score(me, FORTRESS_HALF_POINTS)
                 if self.immune(src) and self.options["fortify_attacker"] == "immune":
                     pass  # the Fortify aura makes the attacker immune to every capture: it stays put
@@ -1077,11 +1156,13 @@ class CommandCaptureState(State):
                     u = (me, ASN, ASN_REVEALED, u[3], u[4])
                     self.revealed = self.revealed | {me}
                 board[dst] = u
+                self._relocate(me, src, dst, u)
                 where = dst
         elif k == RANGED:
             target = board[dst]
             if target[1] == FOR:
                 board[dst] = (target[0], FOR, 1, target[3], target[4])
+                self._restate(target[0], dst, board[dst])
                 self._score(me, FORTRESS_HALF_POINTS)
             else:
                 self._remove(board, dst, me)
@@ -1092,12 +1173,14 @@ class CommandCaptureState(State):
                 self._remove(board, dst, me)
             else:
                 board[landing] = target
+                self._relocate(target[0], dst, landing, target)
             board[dst] = u
             board[src] = None
+            self._relocate(me, src, dst, u)
             where = dst
         else:  # pragma: no cover - the legality check lets nothing else through
             raise AssertionError(k)
-        self.board = tuple(board)
+        self.board = self._laid = tuple(board)
         return where
 
     def _check_result(self) -> None:

@@ -10,17 +10,15 @@ The side ``s`` of a unit facing ``f`` points in direction ``(2 * f + SIDE[s]) % 
 Each ``StateSpec`` says how a unit in that state moves, captures in melee (moving onto its
 target), captures at range (a projectile: it stays where it is) and which of its sides block.
 ``compile_table`` turns the table into concrete direction numbers for each facing, once per set
-of options, so move generation only walks precomputed rays. ``seat_plans`` goes one step further
-for the fast generator: for each unit key and square, the lines already cut to length
-(``SquarePlan``); the state's plain generator walks the compiled table and the tests compare the two.
+of options, so move generation only walks precomputed rays. ``plans.seat_plans`` goes further for
+the fast generator: for each unit key and square, the lines already cut to length and the moves by
+occupancy; the state's plain generator walks the compiled table and the tests compare the two.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import groupby
-from typing import NamedTuple
 
 BLUE, RED = 0, 1
 SEAT_NAMES = ("Blue", "Red")
@@ -346,117 +344,3 @@ def describe(kind: int, st: int) -> str:
     if kind == ASN:
         return "Assassin (Revealed)" if st == ASN_REVEALED else "Assassin (Hidden)"
     return f"{KIND_NAMES[kind]} ({STATE_NAMES[kind][st]})"
-
-
-# ----- per-square plans for the fast move generator -----------------------------------------------------
-class SquarePlan(NamedTuple):
-    """The lines one unit walks from one square, cut to length once so that generation only reads the board.
-
-    A line is ``(squares, through)``: ``through`` lines look at every square (a jump, a knight's jumps, a
-    projectile that flies over units), the others stop at the first occupied one. Consecutive lines that
-    look at each square on its own (``through`` lines, and lines of one square) are joined into one
-    ``through`` line, which gives the same actions in the same order with less walking.
-
-    ``moves``: ``(legion, squares, through)`` per line; a move line with ``legion`` is open only while a
-    friendly Legionnaire is adjacent. ``captures``: lines of melee targets (the first occupied square,
-    or each one of a ``through`` line). ``ranged``: projectile lines. ``bash``: lines whose first occupied
-    square is the Shield Bash target. ``targets``: every square of the capture, ranged and bash lines as
-    a bit mask (bit ``sq``): with no enemy on any of them, none of those lines can give an action.
-    ``plain``: the lines overlap or use a condition this plan cannot express, so the generator walks
-    the compiled spec instead (which drops repeated squares); no unit of today's table needs it.
-    """
-
-    moves: tuple[tuple[bool, tuple[int, ...], bool], ...]
-    captures: tuple[tuple[tuple[int, ...], bool], ...]
-    ranged: tuple[tuple[tuple[int, ...], bool], ...]
-    bash: tuple[tuple[int, ...], ...]
-    targets: int
-    ignores_defense: bool
-    acts: bool
-    plain: bool
-
-
-def _overlaps(lines: list[tuple[int, ...]]) -> bool:
-    squares = [t for line in lines for t in line]
-    return len(squares) != len(set(squares))
-
-
-def _joined(lines: list[tuple[tuple[int, ...], bool]]) -> tuple[tuple[tuple[int, ...], bool], ...]:
-    """``lines`` with each run of consecutive lines that look at every square on its own made one line."""
-    out: list[tuple[tuple[int, ...], bool]] = []
-    for squares, through in lines:
-        through = through or len(squares) == 1
-        if through and out and out[-1][1]:
-            out[-1] = (out[-1][0] + squares, True)
-        else:
-            out.append((squares, through))
-    return tuple(out)
-
-
-def square_plan(cs: CompiledSpec, sq: int) -> SquarePlan:
-    """The ``SquarePlan`` of a unit with the compiled rules ``cs`` standing on ``sq``."""
-    plain = False
-    move_lines: list[tuple[bool, tuple[int, ...], bool]] = []
-    for dirs, length, jump, cond in cs.moves:
-        plain = plain or cond not in ("", "legion")
-        legion = cond == "legion"
-        if dirs is None:
-            move_lines.append((legion, KNIGHT[sq], True))
-            continue
-        move_lines.extend((legion, RAYS[sq][d][:length], jump) for d in dirs if RAYS[sq][d])
-    moves = [(legion, squares, through)  # lines are joined only within a run of the same condition
-             for legion, run in groupby(move_lines, key=lambda line: line[0])
-             for squares, through in _joined([(squares, jump) for _legion, squares, jump in run])]
-    captures: list[tuple[tuple[int, ...], bool]] = []
-    for dirs, length, _jump, cond in cs.captures:
-        plain = plain or cond != ""
-        if dirs is None:
-            captures.append((KNIGHT[sq], True))
-        else:
-            captures.extend((RAYS[sq][d][:length], False) for d in dirs if RAYS[sq][d])
-    ranged: list[tuple[tuple[int, ...], bool]] = []
-    for dirs, length, fly, cond in cs.ranged:
-        plain = plain or cond != "" or dirs is None
-        ranged.extend((RAYS[sq][d][:length], fly) for d in dirs or () if RAYS[sq][d])
-    bash = [RAYS[sq][d][:cs.bash_reach] for d in cs.bash_dirs if RAYS[sq][d]]
-    plain = (plain or _overlaps([line for _legion, line, _jump in move_lines])
-             or _overlaps([line for line, _each in captures]) or _overlaps([line for line, _fly in ranged])
-             or _overlaps(bash))
-    targets = 0
-    for line in [line for line, _each in captures] + [line for line, _fly in ranged] + bash:
-        for t in line:
-            targets |= 1 << t
-    return SquarePlan(tuple(moves), _joined(captures), _joined(ranged), tuple(bash), targets, cs.ignores_defense,
-                      cs.acts, plain)
-
-
-def plan_index(kind: int, st: int, facing: int) -> int:
-    """Where ``SeatPlans.table`` keeps the plans of a unit of ``kind`` in state ``st`` facing ``facing``."""
-    return kind * 12 + st * 4 + facing
-
-
-class SeatPlans:
-    """One side's ``SquarePlan`` for every unit key and square, each key's 64 plans built on first use.
-
-    ``table[plan_index(kind, st, facing)]`` is ``None`` until ``build`` fills it with one plan per square.
-    """
-
-    def __init__(self, specs: dict[tuple[int, int, int], CompiledSpec]) -> None:
-        self.specs = specs
-        self.table: list[tuple[SquarePlan, ...] | None] = [None] * plan_index(ASN + 1, 0, 0)
-
-    def build(self, kind: int, st: int, facing: int) -> tuple[SquarePlan, ...]:
-        """The 64 plans of one unit key (``KeyError`` for a unit this side cannot have), kept in ``table``."""
-        cs = self.specs[(kind, st, facing)]
-        row = tuple(square_plan(cs, sq) for sq in range(64))
-        self.table[plan_index(kind, st, facing)] = row
-        return row
-
-
-@lru_cache(maxsize=256)
-def seat_plans(civ: int, owner: int, viking_infantry: str, plain_step: str = "any",
-               archer_move: str = "lines", fortress_range: int = 2, projectiles: str = "clear-path",
-               bash_reach: int = 3, frame: str = "facing") -> SeatPlans:
-    """The ``SeatPlans`` for ``seat_specs`` of the same arguments (shared by every state of those options)."""
-    return SeatPlans(seat_specs(civ, owner, viking_infantry, plain_step, archer_move, fortress_range,
-                                projectiles, bash_reach, frame))
