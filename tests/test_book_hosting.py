@@ -5,11 +5,13 @@ settings for ``capture lab``; the book's repository buttons; the package's metad
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import io
 import json
 import os
 import pathlib
+import re
 import socket
 import struct
 import sys
@@ -97,6 +99,27 @@ def test_capture_book_names_the_command_that_serves_it_first(monkeypatch, capsys
     assert said.index("capture serve") < said.index(index.as_uri()), said
 
 
+def test_the_built_book_says_what_its_notebooks_need_and_its_log_has_no_tcp_warning(built_book):
+    assert built_book["returncode"] == 0, built_book["log"][-2000:]
+    assert "without encryption" not in built_book["log"], "the kernels' TCP warning is in the real build's log"
+    pages = [built_book["html"] / notebook.relative_to(ROOT).with_suffix(".html")
+             for notebook in sorted((ROOT / "book").rglob("*.ipynb"))]
+    pages = [page for page in pages if page.is_file()]
+    assert len(pages) > 10, pages
+    for page in pages:
+        shown = page.read_text(encoding="utf-8")
+        assert _notebook_downloads(shown) == [(header.NOTEBOOK_TEXT, header.NOTEBOOK_TOOLTIP)], page
+        # The repository and issue buttons: there exactly when the build was told the repository.
+        assert ("btn-source-repository-button" in shown) == bool(repository.repository()), page
+
+
+def _notebook_downloads(page: str) -> list[tuple[str, str]]:
+    """The text and tooltip of each entry of a built page's download menu that downloads a notebook."""
+    entries = re.findall(r'<a href="(?:[^"]*/)?_sources/[^"]*\.ipynb"[^>]*?title="([^"]*)"[^>]*>.*?'
+                         r'<span class="btn__text-container">([^<]*)</span>', page, re.S)
+    return [(html.unescape(text), html.unescape(title)) for title, text in entries]
+
+
 def test_the_build_log_leaves_out_the_kernels_tcp_warning():
     warning = ("[IPKernelApp] WARNING | Kernel is running over TCP without encryption. All communication "
                "(including code and outputs) is sent in plain text and is susceptible to eavesdropping.")
@@ -182,12 +205,72 @@ def test_the_book_links_to_its_repository_when_it_knows_it(monkeypatch):
     monkeypatch.delenv("CAPTURE_REPOSITORY", raising=False)
     header._configure(None, config)
     assert config.html_theme_options["use_issues_button"], "_config.yml's own url turns them on too"
-    buttons = [{"type": "group", "buttons": [{"label": "download-notebook-button", "text": ".ipynb"}]}]
-    assert header.notebook_note(buttons)[0]["buttons"][0]["text"] == header.NOTEBOOK_TEXT
     yml = (ROOT / "_config.yml").read_text(encoding="utf-8")
     assert "capture_lib.bookkit.header" in yml and "CAPTURE_REPOSITORY" in yml
     assert "CAPTURE_REPOSITORY: ${{ github.server_url }}/${{ github.repository }}" in \
         (ROOT / ".github" / "workflows" / "publish-book.yml").read_text(encoding="utf-8")
+
+
+def _theme_buttons(monkeypatch, repository_env: str, pagename: str, suffix: str) -> list[dict]:
+    """The header buttons of one page as the installed sphinx-book-theme makes them (its own hooks, in the order
+    Sphinx runs them), from ``_config.yml``'s options as Jupyter Book passes them and this extension's, with
+    ``CAPTURE_REPOSITORY`` set to ``repository_env`` ("" for not set); then this extension's own hook."""
+    import yaml
+    from jupyter_book.config import yaml_to_sphinx
+    from sphinx_book_theme.header_buttons import (
+        add_header_buttons,
+        prep_header_buttons,
+        update_context_with_repository_info,
+    )
+    from sphinx_book_theme.header_buttons.source import add_source_buttons
+
+    if repository_env:
+        monkeypatch.setenv("CAPTURE_REPOSITORY", repository_env)
+    else:
+        monkeypatch.delenv("CAPTURE_REPOSITORY", raising=False)
+    sphinx = yaml_to_sphinx(yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8")))[0]
+    config = type("Config", (), {"html_theme_options": sphinx["html_theme_options"], "html_context": {}})()
+    header._configure(None, config)
+    app = type("App", (), {"config": config, "builder": type("Builder", (), {})()})()
+    app.builder.theme_options = dict(config.html_theme_options)
+    update_context_with_repository_info(app)
+    context = {"pathto": lambda name, resource=False: f"../../{name}", "page_source_suffix": suffix,
+               "sourcename": pagename + suffix, "pagename": pagename, **config.html_context}
+    prep_header_buttons(app, pagename, "page.html", context, None)
+    add_source_buttons(app, pagename, "page.html", context, None)
+    add_header_buttons(app, pagename, "page.html", context, None)
+    header._page(app, pagename, "page.html", context, None)
+    return context["header_buttons"]
+
+
+def _flat(buttons: list[dict]) -> dict[str, dict]:
+    return {b["label"]: b for group in buttons for b in (group.get("buttons") or [group])}
+
+
+def test_a_notebook_pages_download_says_what_the_notebook_needs(monkeypatch):
+    notebook = _flat(_theme_buttons(monkeypatch, "", "book/card-commander/play", ".ipynb"))
+    entry = next(b for b in notebook.values() if b.get("url", "").endswith(".ipynb"))
+    assert entry["url"] == "../../_sources/book/card-commander/play.ipynb"
+    assert (entry["text"], entry["tooltip"]) == (header.NOTEBOOK_TEXT, header.NOTEBOOK_TOOLTIP)
+    assert not set('"<>&') & set(entry["text"] + entry["tooltip"]), "the theme writes them into the page unescaped"
+    page = _flat(_theme_buttons(monkeypatch, "", "book/card-commander/summary", ".md"))
+    assert page["download-source-button"]["text"] == ".md", "a Markdown page's download is left as it is"
+
+
+def test_the_repository_and_issue_buttons_are_the_themes_own_when_the_repository_is_named(monkeypatch):
+    assert not {"source-repository-button", "source-issues-button"} & set(
+        _flat(_theme_buttons(monkeypatch, "", "book/intro", ".ipynb"))), "no address, no buttons"
+    for address, issues in (("https://github.com/Ada/capture", "https://github.com/Ada/capture/issues/new?"),
+                            ("https://gitlab.com/ada/capture", "https://gitlab.com/ada/capture/-/issues/new?")):
+        shown = _flat(_theme_buttons(monkeypatch, address, "book/intro", ".ipynb"))
+        assert shown["source-repository-button"]["url"] == address
+        assert shown["source-issues-button"]["url"].startswith(issues)
+    # A host the theme cannot name would stop its build: the same links go among the sidebar's icon links.
+    shown = _flat(_theme_buttons(monkeypatch, "https://codeberg.org/ada/capture", "book/intro", ".ipynb"))
+    assert not {"source-repository-button", "source-issues-button"} & set(shown)
+    links = repository.theme_options({}, "https://codeberg.org/ada/capture")["icon_links"]
+    assert [(link["name"], link["url"]) for link in links] == [
+        ("Repository", "https://codeberg.org/ada/capture"), ("Issues", "https://codeberg.org/ada/capture/issues")]
 
 
 def test_the_package_metadata_is_complete_and_the_version_has_one_source():

@@ -49,11 +49,23 @@ def project_urls(address: str) -> dict[str, str]:
     return urls
 
 
+#: The hosts whose repository and issue buttons the book's theme (sphinx-book-theme) draws: it tells them by
+#: these words in the address, and stops the build on any other.
+THEME_HOSTS = ("github", "gitlab", "bitbucket")
+
+
 def theme_options(options: dict[str, Any], address: str) -> dict[str, Any]:
     """``options`` (the book theme's) with the repository and issue buttons pointing at ``address``, or at the
-    repository ``_config.yml`` names; unchanged when neither names one."""
+    repository ``_config.yml`` names; unchanged when neither names one. On a host the theme cannot name
+    (Codeberg, a school's own Gitea), the same two links go among the sidebar's icon links instead."""
     address = address or options.get("repository_url") or ""
     if not address:
         return options
-    return {**options, "repository_url": address, "use_repository_button": True, "use_issues_button": True}
+    if any(host in address.rsplit("/", 2)[0].lower() for host in THEME_HOSTS):
+        return {**options, "repository_url": address, "use_repository_button": True, "use_issues_button": True}
+    links = [*options.get("icon_links", []),
+             {"name": "Repository", "url": address, "icon": "fa-solid fa-code-branch", "type": "fontawesome"},
+             {"name": "Issues", "url": f"{address}/issues", "icon": "fa-solid fa-lightbulb", "type": "fontawesome"}]
+    kept = {key: value for key, value in options.items() if key != "repository_url"}
+    return {**kept, "use_repository_button": False, "use_issues_button": False, "icon_links": links}
 
