@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import repeat
+from itertools import count, repeat
 from operator import is_
-from typing import Any
+from typing import Any, NamedTuple
 
 from capture_lib.core.chance import CHANCE
 from capture_lib.core.protocol import Action, State
@@ -119,10 +119,12 @@ def trail_walk(start: int, river_free: bool) -> tuple[tuple, ...]:
 def trail_tree(start: int, side: int, river_free: bool, forced_treasure: bool, forced_knight: bool,
                knight_spaces: bool) -> tuple[tuple, ...]:
     """``trail_walk`` with what a move of a ``side`` piece along each path would earn, under these
-    options: each end gets two more fields, ``(next, cost, path, mask, kind, quiet_key, last_out)``.
-    ``quiet_key`` is that of a quiet move to ``next`` (as in ``_moves_for_plain``) and ``last_out``
-    the last index of ``path`` outside the enemy's territory (0 if none; see ``_crown_endings``); the
-    mask of an end that is not a rock also has the ``NOT_ROCK`` bit."""
+    options: each end gets three more fields, ``(next, cost, path, mask, kind, quiet_key, last_out,
+    number)``. ``quiet_key`` is that of a quiet move to ``next`` (as in ``_moves_for_plain``),
+    ``last_out`` the last index of ``path`` outside the enemy's territory (0 if none; see
+    ``_crown_endings``) and ``number`` where the quiet moves along the path are kept in
+    ``quiet_moves`` (the end's place in the tree times ``PIECES_PER_SIDE``: add the piece's place in
+    its side); the mask of an end that is not a rock also has the ``NOT_ROCK`` bit."""
     keys: dict[tuple, tuple] = {}  # equal quiet keys shared, to keep the tree small
     treasure = TREASURE_FOR[side]
     spaces = KNIGHT_SPACES_FOR[side] if knight_spaces else frozenset()
@@ -138,10 +140,33 @@ def trail_tree(start: int, side: int, river_free: bool, forced_treasure: bool, f
         # index not past it leaves its territory on the way, and is captured.
         return max((j for j in range(1, len(path)) if TERR[path[j]] != 1 - side), default=0)
 
+    numbers = count(0, PIECES_PER_SIDE)
     return tuple((space, least, skip,
                   tuple((nxt, cost, path, mask if kind == ROCK else mask | NOT_ROCK, kind, quiet_key(nxt, path),
-                         last_out(path)) for nxt, cost, path, mask, kind in ends))
+                         last_out(path), next(numbers)) for nxt, cost, path, mask, kind in ends))
                  for space, least, skip, ends in trail_walk(start, river_free))
+
+
+@cache
+def quiet_moves(start: int, side: int, river_free: bool, forced_treasure: bool, forced_knight: bool,
+                knight_spaces: bool) -> dict[int, Move]:
+    """The quiet moves made along the paths of the ``trail_tree`` of the same arguments, each made once
+    and handed out again, as Command Capture's actions are (a position lists a few dozen and a game
+    meets the same ones turn after turn): by an end's ``number`` plus the piece's place in its side,
+    filled in as the search first meets each."""
+    return {}
+
+
+def made_move(made: dict, name: int, piece: int, path: tuple[int, ...], kill: bool, drop: bool, free: int | None,
+              take: int | None) -> Move:
+    """The move of ``piece`` along ``path`` with these endings, from ``made`` (``quiet_moves``) where the
+    search made it before, else made now and kept there: the plain move by the path's ``name``, any
+    other by ``name`` and its endings."""
+    key = name if not (kill or drop) and free is None and take is None else (name, kill, drop, free, take)
+    move = made.get(key)
+    if move is None:
+        move = made[key] = Move.generated(piece, path, kill, drop, free, take)
+    return move
 
 
 @cache
@@ -274,6 +299,24 @@ class Config:
         for name, value in state.items():
             setattr(self, name, value)
         self.moves_seen = {}
+
+
+class SideContext(NamedTuple):
+    """What every move of one side needs to know, found once for all its pieces (``_side_context``)."""
+
+    #: The enemy Crowns lying on the board: space -> Crown.
+    lying: dict[int, int]
+    #: The spaces of the side's own lying Crowns (no move of its ends on one).
+    own_lying: set[int]
+    #: The side's pieces held in the enemy dungeon (a rescue frees one).
+    prisoners: list[int]
+    #: The capture card that counts this turn (CAPTURE! or AMBUSH!, not yet spent), if any.
+    card: str | None
+    #: ``lying`` and ``own_lying`` as bits, for the search's one test of a path's mask.
+    lying_mask: int
+    own_mask: int
+    #: The side's pieces that carry a Crown: piece -> Crown.
+    carried: dict[int, int]
 
 
 class MoveResult:
@@ -569,28 +612,33 @@ class MedievalCaptureState(State):
                 out.append(PlayCard(code))
         return out
 
-    def _side_context(self, side: int) -> tuple:
-        """What every move of ``side`` needs to know: the enemy Crowns lying on the board (space ->
-        Crown), the spaces of its own lying Crowns, its prisoners and the capture card that counts."""
+    def _side_context(self, side: int) -> SideContext:
+        """What every move of ``side`` needs to know (``SideContext``), found once for all its pieces."""
         enemy = 1 - side
         lying: dict[int, int] = {}
         own_lying = set()
+        carried: dict[int, int] = {}
+        lying_mask = own_mask = 0
         for c, where in enumerate(self.crowns):
             if 0 <= where < CARRY:
                 if crown_side(c) == enemy:
                     lying.setdefault(where, c)
+                    lying_mask |= 1 << where
                 else:
                     own_lying.add(where)
+                    own_mask |= 1 << where
+            elif where >= CARRY and side_of(where - CARRY) == side:
+                carried.setdefault(where - CARRY, c)
         counted_card = self.card if self.card in ("capture", "ambush") and not self.card_spent else None
-        return lying, own_lying, self.prisoners(side), counted_card
+        return SideContext(lying, own_lying, self.prisoners(side), counted_card, lying_mask, own_mask, carried)
 
-    def _move_context(self, piece: int, common: tuple | None = None) -> tuple:
+    def _move_context(self, piece: int, common: SideContext | None = None) -> tuple:
         """Facts about ``piece`` that every path it could take needs (computed once per piece);
         ``common`` is its side's ``_side_context`` when the caller has it already."""
         side = side_of(piece)
-        lying, own_lying, prisoners, counted_card = common or self._side_context(side)
-        return (side, 1 - side, self.carried_by(piece), lying, own_lying, prisoners,
-                self.knight[side] == piece, counted_card)
+        c = common or self._side_context(side)
+        return (side, 1 - side, c.carried.get(piece, -1), c.lying, c.own_lying, c.prisoners,
+                self.knight[side] == piece, c.card)
 
     def _side_moves(self, side: int, plain: bool = False) -> list[Action]:
         """The moves of every piece ``side`` may still move this turn, piece by piece (``plain``: see
@@ -615,7 +663,7 @@ class MedievalCaptureState(State):
         for p, where in enumerate(self.loc):
             if where >= 0:
                 held[p // PIECES_PER_SIDE] |= 1 << where
-        return held, (self.crowns, tuple(common[2]), common[3])
+        return held, (self.crowns, tuple(common.prisoners), common.card)
 
     def _memory_key(self, piece: int, held: list[int], facts: tuple) -> tuple:
         """The key of ``piece``'s moves in the game's memory (``Config.moves_seen``): the search reads
@@ -654,22 +702,22 @@ class MedievalCaptureState(State):
             return self._moves_for_plain(piece, occ)
         cfg = self.cfg
         side = piece // PIECES_PER_SIDE
-        tree = trail_tree(self.loc[piece], side, cfg.river_free, cfg.forced_treasure, cfg.forced_knight,
-                          cfg.knight_spaces)
+        start = self.loc[piece]
+        options = (cfg.river_free, cfg.forced_treasure, cfg.forced_knight, cfg.knight_spaces)
+        tree = trail_tree(start, side, *options)
+        made = quiet_moves(start, side, *options)
+        slot = piece % PIECES_PER_SIDE
+        if common is None:
+            common = self._side_context(side)
         ctx = self._move_context(piece, common)
-        carrying, lying, own_lying, card = ctx[2] >= 0, ctx[3], ctx[4], ctx[7]
-        lying_mask = own_mask = 0
-        for space in lying:
-            lying_mask |= 1 << space
-        for space in own_lying:
-            own_mask |= 1 << space
+        carrying, own_lying, card = ctx[2] >= 0, ctx[4], ctx[7]
+        lying_mask, own_mask = common.lying_mask, common.own_mask
         # The ends that need more than the quiet-move check: not a rock, a Crown on the way, any end
         # of a carrier.
         special = -1 if carrying else NOT_ROCK | lying_mask | own_mask
         has_prisoners = bool(ctx[5])
         best: dict[tuple, Move] = {}
         add_endings, crown_endings = self._add_endings, self._crown_endings
-        made = Move.generated
         i, n = 0, len(tree)
         while i < n:
             node, least, skip, ends = tree[i]
@@ -679,37 +727,42 @@ class MedievalCaptureState(State):
                 i = skip
                 continue
             i += 1
-            for nxt, total, path, mask, kind, quiet, last_out in ends:
+            for nxt, total, path, mask, kind, quiet, last_out, number in ends:
                 if total > limit:
                     continue
                 if mask & special:
                     if kind == ROCK and occ[nxt] >= 0:
                         if occ[nxt] // PIECES_PER_SIDE != side and (TERR[nxt] == side or card is not None):
-                            add_endings(piece, path, bool(mask & lying_mask), occ, ctx, best)
+                            add_endings(piece, path, bool(mask & lying_mask), occ, ctx, best, made, number + slot)
                         continue
                     if kind == DUNGEON_SPACE:
                         if has_prisoners:  # a rescue
-                            add_endings(piece, path, bool(mask & lying_mask), occ, ctx, best)
+                            add_endings(piece, path, bool(mask & lying_mask), occ, ctx, best, made, number + slot)
                         continue
                     if nxt in own_lying:
                         continue  # a piece may not end its move on its own Crown
                     if carrying or mask & lying_mask:
-                        crown_endings(piece, path, mask & lying_mask, ctx, quiet, last_out, best)
+                        crown_endings(piece, path, mask & lying_mask, ctx, quiet, last_out, best, made,
+                                      number + slot)
                         continue
                 elif occ[nxt] >= 0:
                     # A move may end on an enemy piece (a capture), never on a piece of its own, and
                     # captures only at home unless a capture card counts (``_outcome`` refuses the rest).
                     if occ[nxt] // PIECES_PER_SIDE != side and (TERR[nxt] == side or card is not None):
-                        add_endings(piece, path, False, occ, ctx, best)
+                        add_endings(piece, path, False, occ, ctx, best, made, number + slot)
                     continue
                 # The common case, a quiet move to a free space: only the rewards on the way differ.
                 old = best.get(quiet)
                 if old is None or len(old.path) > len(path):
-                    best[quiet] = made(piece, path, False, False, None, None)
+                    move = made.get(number + slot)
+                    if move is None:
+                        move = made_move(made, number + slot, piece, path, False, False, None, None)
+                    best[quiet] = move
         return list(best.values())
 
     def _crown_endings(self, piece: int, path: tuple[int, ...], touched: int, ctx: tuple,
-                       quiet: tuple[int, int, int], last_out: int, best: dict[tuple, Move]) -> None:
+                       quiet: tuple[int, int, int], last_out: int, best: dict[tuple, Move],
+                       made: dict, name: int) -> None:
         """``_add_endings`` for a move to a free space (no capture, no rescue, not onto its own Crown)
         that carries a Crown or passes enemy Crowns (``touched``: the bits of their spaces on ``path``),
         worked out here rather than by ``_outcome`` for each way to end it: the same results, kept in
@@ -720,7 +773,8 @@ class MedievalCaptureState(State):
         The ways, in ``_add_endings``' order: a carrier keeps its Crown (no rewards: it moves with the
         Crown from the start, which is captured if the path leaves the Crown's territory); then,
         dropping the carried Crown if any, the move without a Crown and one taking each enemy Crown on
-        the path, in path order (rewards only before the Crown is picked up, none for a forced stop)."""
+        the path, in path order (rewards only before the Crown is picked up, none for a forced stop).
+        The moves come from ``made`` (``quiet_moves``) by the path's ``name`` there, and are kept there."""
         carrying, lying = ctx[2], ctx[3]
         end, draws, recruits = quiet
 
@@ -750,7 +804,7 @@ class MedievalCaptureState(State):
         for key, drop, take in ways:
             old = best.get(key)
             if old is None or len(old.path) > length:
-                best[key] = Move.generated(piece, path, False, drop, None, take)
+                best[key] = made_move(made, name, piece, path, False, drop, None, take)
 
     def _moves_for_plain(self, piece: int, occ: list[int]) -> list[Action]:
         """``_moves_for`` searched step by step along the trails: the plain reference that the tree walk
@@ -804,9 +858,11 @@ class MedievalCaptureState(State):
         return list(best.values())
 
     def _add_endings(self, piece: int, path: tuple[int, ...], touched: bool, occ: list[int], ctx: tuple,
-                     best: dict[tuple, Move]) -> None:
+                     best: dict[tuple, Move], made: dict | None = None, name: int = 0) -> None:
         """Keep in ``best`` (result key -> the move with the shortest path) every legal way to end a move on
-        ``path`` other than a quiet one: a capture or a kill, a rescue, a Crown carried, dropped or taken."""
+        ``path`` other than a quiet one: a capture or a kill, a rescue, a Crown carried, dropped or taken.
+        ``made``: where the tree search keeps its moves (``quiet_moves``), the path's by ``name``; the
+        plain search passes none and makes each move afresh."""
         end = path[-1]
         side, carrying, lying, prisoners = ctx[0], ctx[2] >= 0, ctx[3], ctx[5]
         drops = (False, True) if carrying else (False,)
@@ -829,7 +885,8 @@ class MedievalCaptureState(State):
                 key = result.key()
                 old = best.get(key)
                 if old is None or len(old.path) > len(path):
-                    best[key] = Move.generated(piece, path, kill, drop, free, take)
+                    best[key] = (Move.generated(piece, path, kill, drop, free, take) if made is None
+                                 else made_move(made, name, piece, path, kill, drop, free, take))
 
     # ----- checking actions ---------------------------------------------------------------------------------
     def _path_error(self, piece: int, path: tuple[int, ...], occ: list[int]) -> str | None:
