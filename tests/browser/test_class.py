@@ -149,6 +149,11 @@ def test_the_console_shows_the_table_and_the_progress(class_server, device):
     cleo_row.locator("td", has_text="before").wait_for()
     assert "(+2 before)" in cleo_row.inner_text()
     assert "online" in cleo_row.inner_text() and "table" in cleo_row.inner_text()
+    # Every game's column of the class list is in view on a laptop's screen, none scrolled away to the right.
+    heads = teacher.locator("#students-title ~ .console-scroll thead th").all_inner_texts()
+    assert all(game in heads for game in ("Card Commander", "Capture the Commander", "Command Capture"))
+    assert teacher.evaluate("() => { const s = document.querySelector('.console-scroll'); "
+                            "return s.scrollWidth <= s.clientWidth + 1; }"), "the class list scrolls sideways"
     # Show a course level to everyone: the students get it as a level with a goal.
     teacher.select_option("#show-game", "card-commander")
     teacher.click("#show-book")

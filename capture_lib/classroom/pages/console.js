@@ -49,10 +49,10 @@ function section(id, title, ...children) {
 }
 
 function layout() {
-  main.replaceChildren(noticeEl, joinEl,
+  // The class list spans the page: a column for each game's progress, every one in view on a laptop.
+  main.replaceChildren(noticeEl, joinEl, section("students-title", "Students", studentsEl),
     h("div", { className: "console-grid" },
       h("div", {},
-        section("students-title", "Students", studentsEl),
         section("tables-title", "Tables", tablesEl, watchEl)),
       h("div", {},
         section("pairing-title", "Seat students at tables", pairingEl),
