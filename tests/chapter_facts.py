@@ -2,7 +2,8 @@
 folder (``tests/<game_folder>/chapter.py``, one ``CHAPTER``) and checked by the generic tests that check every
 game's chapter: the size of its rules index (``tests/teaching/test_rules_index.py``), the key rules, the
 picture's words and the rulings its printed summary must carry (``test_summaries.py``), its fewest exercises
-(``tests/lessons/test_lessons.py``), the most words its learn page may hold (``test_learn_pages.py``).
+(``tests/lessons/test_lessons.py``), the most words its learn page may hold (``test_learn_pages.py``), and what
+its teacher's kit must hold (``kit``: ``tests/kit_facts.py``, checked by ``test_teaching_kit.py``).
 
 The numbers and words are facts about one game's source rulebook, so they live beside that game's other tests;
 the tests that read them are written once, for every game that declares them.
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+
+from tests.kit_facts import KitFacts
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,9 @@ class ChapterFacts:
     most_learn_words: int | None = None
     #: The fewest rules the summary marks as the book's rulings.
     marked_rulings_at_least: int = 0
+    #: What its teacher's kit must hold: its table of game lengths, its worksheet, its summary's words (None:
+    #: nothing declared, which fails the kit's tests for a game with a chapter).
+    kit: KitFacts | None = None
 
 
 def folder(slug: str) -> str:

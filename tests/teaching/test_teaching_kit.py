@@ -1,78 +1,106 @@
-"""The teacher's kit of the two board games: a 45-minute plan whose game lengths are the stored games' own,
-misconceptions with what clears them, a worksheet with its answer sheet, and a fallback without devices."""
+"""The teacher's kit of every game with a chapter: a 45-minute plan, a table of game lengths whose figures are
+the stored games' own, misconceptions with what clears them, a worksheet with its answer sheet, and a summary that
+marks the book's rulings. What one game's kit must hold beyond that (its table's rows, the stored games each
+counts and how its figures are worked out, the pace its minutes assume, its summary's own words) is declared in
+its test folder's ``chapter.py`` (``CHAPTER.kit``: ``tests/kit_facts.py``) and checked here."""
 
 from __future__ import annotations
 
 import json
-import pathlib
 import re
-import statistics
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-TEACHING = ROOT / "book" / "teaching"
-SLUGS = ("command-capture", "medieval-capture")
+from capture_lib.bookkit.print_and_play import layouts
+from capture_lib.bookkit.summaries import RULING_SIGN
+from tests.chapter_facts import chapter_facts, folder
+from tests.kit_facts import KitFacts
+from tests.registry import ROOT, cases, chapter_page, games, has_part
+from tests.teaching.test_summaries import question_numbers
 
-#: Each row of a page's table of game lengths: its words, the stored games it counts (file, filter) and
-#: the seconds a turn the minutes assume.
-LENGTHS = {
-    "command-capture": (20, {
-        "two of the computer's rule-based players, every pairing of armies (900 games)":
-            ("civilizations", lambda r: True),
-        "the rule-based player against the weakest level, random moves (10 games)":
-            ("strength", lambda r: sorted(r["players"]) == ["random", "rule"]),
-        "the rule-based player against the easy level (10 games)":
-            ("strength", lambda r: sorted(r["players"]) == ["easy", "rule"]),
-        "the rule-based player against the hard level (10 games)":
-            ("strength", lambda r: sorted(r["players"]) == ["hard", "rule"]),
-    }),
-    "medieval-capture": (90, {
-        "two of the computer's rule-based players, the rules as printed (60 games)":
-            ("first-player", lambda r: True),
-        "the same, playing for one Crown (20 games)": ("crowns", lambda r: r["stats"]["crowns_to_win"] == 1),
-        "the same, playing for two Crowns (20 games)": ("crowns", lambda r: r["stats"]["crowns_to_win"] == 2),
-        "the same, with no catapults (20 games)": ("catapults", lambda r: r["variant"] == "no catapults"),
-        "the rule-based player against the weakest level, random moves (20 games)":
-            ("strength", lambda r: sorted(r["players"]) == ["random", "rule"]),
-        "the rule-based player against the easy level (20 games)":
-            ("strength", lambda r: sorted(r["players"]) == ["easy", "rule"]),
-        "the rule-based player against the hard level (20 games)":
-            ("strength", lambda r: sorted(r["players"]) == ["hard", "rule"]),
-    }),
-}
+TEACHING = ROOT / "book" / "teaching"
+#: A kit's pages: the teacher's page, the students' worksheet and the teacher's answer sheet (``book/teaching/``).
+PAGES = {"kit": "{slug}", "worksheet": "{slug}-worksheet", "answers": "{slug}-answers"}
+#: Every game with a chapter has a kit; the others are skipped, with the reason.
+WITH_A_CHAPTER = games(pages=("index",))
 
 #: Words a reader's page must not use: engine option names and the colours of marks no board draws.
 FORBIDDEN = re.compile(r"\b(crowns_to_win|catapult_rolls|treasure_deck|game_seconds|turn_seconds|setup=|timed=|"
                        r"green|purple|orange|pink)\b|\w=\w", re.IGNORECASE)
 
 
-def page(name: str) -> str:
-    return (TEACHING / f"{name}.md").read_text(encoding="utf-8")
+def page(slug: str, kind: str = "kit") -> str:
+    """The source of one page of ``slug``'s kit."""
+    return (TEACHING / f"{PAGES[kind].format(slug=slug)}.md").read_text(encoding="utf-8")
+
+
+def section(text: str, heading: str) -> str:
+    """The section of a page under the first ``## `` heading that starts with ``heading``, to the next one."""
+    start = re.search(rf"^## {re.escape(heading)}.*$", text, re.MULTILINE)
+    assert start, f"the page has no section '## {heading}...'"
+    end = re.search(r"^## ", text[start.end():], re.MULTILINE)
+    return text[start.end():start.end() + end.start()] if end else text[start.end():]
+
+
+def body_rows(table: str) -> list[str]:
+    """The rows of the Markdown tables in ``table`` below their headers, as written."""
+    lines = table.splitlines()
+    rule = re.compile(r"\|( *-+ *\|)+")
+    skip = {j for i, line in enumerate(lines) if rule.fullmatch(line) for j in (i - 1, i)}  # headers, rules
+    return [line for i, line in enumerate(lines) if line.startswith("|") and i not in skip]
+
+
+def kit_facts(slug: str) -> KitFacts:
+    """What ``slug``'s test folder declares its kit must hold; a game with a chapter that declares nothing fails."""
+    facts = chapter_facts(slug)
+    kit = facts.kit if facts is not None else None
+    assert kit is not None, (f"{slug} has a chapter, so its kit's table of game lengths, worksheet and summary are "
+                             f"declared in {folder(slug).replace('.', '/')}/chapter.py (CHAPTER.kit)")
+    return kit
 
 
 def stored(slug: str, name: str) -> list[dict]:
+    """The stored games of ``results/<slug>/<name>.jsonl``."""
     lines = (ROOT / "results" / slug / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
     return [r for r in map(json.loads, lines) if "meta" not in r]
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", WITH_A_CHAPTER)
+def test_every_game_with_a_chapter_has_a_kit_in_the_book(slug):
+    toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+    for kind, name in PAGES.items():
+        name = name.format(slug=slug)
+        assert (TEACHING / f"{name}.md").is_file(), f"{slug} has a chapter but no {kind} page: book/teaching/{name}.md"
+        assert f"book/teaching/{name}" in toc, f"book/teaching/{name} is not in _toc.yml"
+
+
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", WITH_A_CHAPTER)
 def test_the_game_lengths_are_the_stored_games_own(slug):
-    seconds, rows = LENGTHS[slug]
-    text = page(slug)
-    assert f"{seconds} s a turn" in text
-    for words, (name, keep) in rows.items():
-        games = [r for r in stored(slug, name) if keep(r)]
-        count = int(re.search(r"\((\d+) games\)", words).group(1))
-        assert len(games) == count, f"{slug}: {words} counts {len(games)} games"
-        turns = [r["stats"]["turns"] for r in games]
-        q1, median, q3 = statistics.quantiles(turns, n=4)
-        minutes = round(median * seconds / 60, 1)
-        row = f"| {words} | {median:g} | {q1:g}–{q3:g} | {minutes:g} |"
-        assert row in text, f"{slug}: the page should say {row}"
+    kit, text = kit_facts(slug), page(slug)
+    lengths = section(text, "How long a game")
+    for pace in kit.pace:
+        assert pace in lengths, f"{slug}: the game lengths should say the pace their minutes assume, {pace!r}"
+    written = []
+    for row in kit.lengths:
+        games = [r for r in stored(slug, row.results) if row.keep(r)]
+        count = re.search(r"\(([\d,]+) (?:games|hands)\)", row.words)
+        assert count, f"{slug}: the row {row.words!r} should say how many stored games it counts"
+        assert len(games) == int(count.group(1).replace(",", "")), f"{slug}: {row.words} counts {len(games)} games"
+        written.append(f"| {row.words} | {' | '.join(kit.figures(games))} |")
+    # Every row of the section's table is declared, with the figures its stored games give, in the page's order.
+    assert body_rows(lengths) == written, f"{slug}: the page's table of game lengths should be\n" + "\n".join(written)
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+def test_the_length_table_is_read_as_written():
+    table = "| who | turns |\n| --- | --- |\n| a (2 games) | 3 |\n\nText.\n\n| x | y |\n| --- | --- |\n| b | 4 |\n"
+    assert body_rows(table) == ["| a (2 games) | 3 |", "| b | 4 |"]
+    assert section("# T\n\n## How long a game takes\n\nA.\n\n## The plan\n\nB.\n", "How long a game") == "\n\nA.\n\n"
+
+
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", WITH_A_CHAPTER)
 def test_the_plan_fills_45_minutes_and_links_what_to_project(slug):
     from capture_lib.bookkit.lesson_plan import page_plans
 
@@ -83,38 +111,51 @@ def test_the_plan_fills_45_minutes_and_links_what_to_project(slug):
     assert spans[0][0] == 0 and spans[-1][1] == 45
     assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False)), "the plan's times leave gaps"
     assert all("{doc}" in line or "href=" in line for line in plan.splitlines() if re.match(r"^\| \d", line))
-    # A course page in the book is linked as a page ({doc}); one not written yet by the name the lead gives it.
-    assert f"<../{slug}/course>`" in text or f'href="../{slug}/course.html"' in text, "the plan links the course"
-    assert f'href="../../print-and-play/{slug}.pdf"' in text and f'href="../../summaries/{slug}.pdf"' in text
+    if has_part(slug, "course"):
+        # A course page in the book is linked as a page ({doc}); one not written yet by the name the lead gives it.
+        assert f"<../{slug}/course>`" in text or f'href="../{slug}/course.html"' in text, "the plan links the course"
+    # The kit offers print-and-play sheets where the game declares them (its handout's PRINT_AND_PLAY), and
+    # links no sheets the book does not print (test_kit_pdfs.py checks the summary's and the sheets' links).
+    linked = f'href="../../print-and-play/{slug}.pdf"' in text
+    assert linked == (slug in layouts()), (f"{slug}'s kit links print-and-play sheets" if linked else
+                                           f"{slug} declares print-and-play sheets that its kit does not link")
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", WITH_A_CHAPTER)
 def test_at_least_three_misconceptions_each_with_what_clears_it(slug):
-    text = page(slug)
-    table = text[text.index("## Common misconceptions"):text.index("## Discussion questions")]
-    rows = [line for line in table.splitlines() if line.startswith('| "')]
+    table = section(page(slug), "Common misconceptions")
+    assert "| what students think | what is true | what clears it up |\n" in table
+    rows = body_rows(table)
     assert len(rows) >= 3
     for row in rows:
-        assert "{doc}" in row and re.search(r"exercises? \d", row), row
+        cells = [cell.strip() for cell in row.strip("|").split(" | ")]
+        assert len(cells) == 3 and re.fullmatch(r'"[^"]+"', cells[0]) and cells[1], row
+        # What clears it up: a page of the book to read, and the exercise or the section on it that shows it.
+        assert "{doc}" in cells[2] and re.search(r'exercises? \d|"[^"]+"', cells[2]), row
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", WITH_A_CHAPTER)
 def test_the_worksheet_and_its_answers_match_and_are_in_the_book(slug):
-    sheet, answers = page(f"{slug}-worksheet"), page(f"{slug}-answers")
-    questions = re.findall(r"^\*\*(\d+)\.\*\*", sheet, re.MULTILINE)
-    given = re.findall(r"^(\d+)\. ", answers, re.MULTILINE)
-    assert len(questions) >= 8 and questions == given == [str(n) for n in range(1, len(questions) + 1)]
+    sheet, answers, kit = page(slug, "worksheet"), page(slug, "answers"), page(slug)
+    questions = question_numbers(sheet)
+    assert questions == question_numbers(answers) == [str(n) for n in range(1, len(questions) + 1)]
+    assert len(questions) >= kit_facts(slug).worksheet_at_least, f"{slug}'s worksheet asks {len(questions)} questions"
     assert "{doc}" not in sheet, "a worksheet is printed: it links nowhere"
-    toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
-    for name in (f"{slug}-worksheet", f"{slug}-answers"):
-        assert f"book/teaching/{name}" in toc
-        assert f"{{doc}}`worksheet <{slug}-worksheet>`" in page(slug) or name.endswith("answers")
+    for kind in ("worksheet", "answers"):
+        name = PAGES[kind].format(slug=slug)
+        assert re.search(rf"\{{doc\}}`(?:[^`<]*<)?{name}>?`", kit), f"the kit links its {kind} as a page ({name})"
+    # Each question the kit names is on the sheet.
+    named = [int(n) for group in re.findall(r"questions? (\d+(?:–\d+)?)", kit) for n in group.split("–")]
+    assert max(named, default=0) <= len(questions), f"{slug}'s kit names question {max(named)}"
 
 
-@pytest.mark.parametrize("name", [f"{slug}{part}" for slug in SLUGS for part in ("", "-worksheet", "-answers")])
-def test_the_kit_speaks_in_players_words(name):
-    found = FORBIDDEN.findall(page(name).replace("&nbsp;", ""))
-    assert not found, f"{name} says {found}"
+@pytest.mark.generic
+@pytest.mark.parametrize("slug, kind", cases(lambda slug: [(kind,) for kind in PAGES], pages=("index",)))
+def test_the_kit_speaks_in_players_words(slug, kind):
+    found = FORBIDDEN.findall(page(slug, kind).replace("&nbsp;", ""))
+    assert not found, f"{slug}'s {kind} page says {found}"
 
 
 def test_the_word_check_can_fail():
@@ -122,26 +163,29 @@ def test_the_word_check_can_fail():
     assert FORBIDDEN.search("BoardWidget(setup=quick)") and not FORBIDDEN.search("the quick set-up")
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games(pages=("index", "summary")))
 def test_the_summary_marks_the_books_rulings_and_says_one_word_per_idea(slug):
-    text = (ROOT / "book" / slug / "summary.md").read_text(encoding="utf-8")
-    footnote = "† This book's ruling, where the printed rules are unclear: see the Rulings page."
-    assert footnote in text and text.count("†") >= 8, "each of the book's rulings is marked where it is used"
+    # How many rules are marked, and that one footnote explains the sign: test_summaries.py.
+    text = chapter_page(slug, "summary").read_text(encoding="utf-8")
+    footnote = re.search(rf"^{RULING_SIGN} This book's ruling\b(.+\n)+", text, re.MULTILINE)
+    assert footnote and "Rulings page" in " ".join(footnote.group().split()), "the footnote sends to the Rulings page"
     assert not re.search(r"\bguard", text, re.IGNORECASE), "blocks, not guards: one word per idea"
-    if slug == "command-capture":  # ranges and Timed Mode's points
-        assert "shoots 2† along its 8 lines" in text and "up to 3 diagonally" in text
-        assert "Fortress disabled 8" in text and "Shield Maiden" in text and "Maiden 6" in text
-    else:
-        assert "(1–12†)" in text and "CAPTURE! ×7†" in text
+    missing = [words for words in kit_facts(slug).summary_says if words not in text]
+    assert not missing, f"{slug}'s summary should say {missing}"
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", WITH_A_CHAPTER)
 def test_every_exercise_the_kit_names_exists_and_practises_a_rule(slug):
     from capture_lib.session.course import exercises
 
-    count = len(exercises(slug))
-    text = page(slug) + page(f"{slug}-answers")
+    text = page(slug) + page(slug, "answers")
     named = [int(n) for group in re.findall(r"exercises? (\d+(?:(?:, | and |–)\d+)*)", text)
              for n in re.findall(r"\d+", group)]
-    assert named and max(named) <= count, f"{slug}: the kit names exercise {max(named)} of {count}"
+    if not has_part(slug, "lessons"):
+        assert not named, f"{slug} has no exercises, but its kit names exercise {named[0]}"
+        return
+    count = len(exercises(slug))
+    assert named and max(named) <= count, f"{slug}: the kit names exercise {max(named, default=0)} of {count}"
     assert all(lesson.rules for lesson in exercises(slug)), "each exercise names the rules it practises"
