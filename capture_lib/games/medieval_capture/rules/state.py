@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import count, repeat
+from itertools import repeat
 from operator import is_
 from typing import Any, NamedTuple
 
@@ -35,6 +35,22 @@ from capture_lib.games.medieval_capture.rules.actions import (
 )
 from capture_lib.games.medieval_capture.rules.board import BOARD, ROCK_KINDS
 from capture_lib.games.medieval_capture.rules.catapult import OFF, SPOTS, cached_landing, cached_reach
+from capture_lib.games.medieval_capture.rules.trails import (
+    ADJ,
+    CATHEDRAL,
+    DUNGEON_SPACE,
+    IS_BOAT,
+    IS_DUNGEON,
+    KNIGHT_SPACES_FOR,
+    NOT_ROCK,
+    ROCK,
+    TERR,
+    TREASURE_FOR,
+    TREE_LIMIT,
+    made_move,
+    reach_mask,
+    search_tree,
+)
 from capture_lib.games.medieval_capture.rules.treasure import BY_CODE, CODES, card_name, deck_for
 
 RESERVE, DEAD, PRISON = -1, -2, -3
@@ -43,151 +59,13 @@ CARRY, TAKEN = 1000, -1
 NO_SPACE = -1
 
 KIND = BOARD.kind
-TERR = BOARD.territory
-CATHEDRAL = BOARD.cathedral
 DUNGEON = BOARD.dungeon
 CROWN_HOME = BOARD.crowns[0] + BOARD.crowns[1]  # crowns 0-2 are Blue's, 3-5 Red's
 IS_ROCK = tuple(k in ROCK_KINDS for k in KIND)
-IS_BOAT = tuple(k == "boat" for k in KIND)
-IS_DUNGEON = tuple(k == "dungeon" for k in KIND)
 IS_TREASURE = tuple(k == "treasure" for k in KIND)
 IS_KNIGHT_SPACE = tuple(k == "knight" for k in KIND)
-#: neighbour lists with the cost of each step: (per-boat rivers, free rivers)
-ADJ = (
-    tuple(tuple((j, 1) for j, _ in BOARD.adjacent[i]) for i in range(len(KIND))),
-    tuple(tuple((j, 0 if e == "river" else 1) for j, e in BOARD.adjacent[i]) for i in range(len(KIND))),
-)
-#: for a mover of each side, the treasure and Knight spaces that reward it (those in enemy territory)
-TREASURE_FOR = tuple(frozenset(i for i, k in enumerate(KIND) if k == "treasure" and TERR[i] == 1 - side)
-                     for side in (0, 1))
-KNIGHT_SPACES_FOR = tuple(frozenset(i for i, k in enumerate(KIND) if k == "knight" and TERR[i] == 1 - side)
-                          for side in (0, 1))
 NEIGHBOURS = tuple(frozenset(BOARD.neighbours(i)) for i in range(len(KIND)))
 PHASES = ("place", "start", "roll", "move", "land", "kill", "draw", "over")
-
-#: The longest move read from a precomputed trail tree (``trail_tree``); a longer one (a black die
-#: above 12, an option) is searched step by step. A tree to 12 holds a few hundred paths a space, one
-#: to 20 thousands: the bound keeps the trees a few megabytes in all.
-TREE_LIMIT = 12
-#: The kinds of step in a trail tree: a rock a move may end on (or pass), a boat it only passes, a
-#: dungeon it only ends on, the Cathedral (where pieces never block).
-ROCK, BOAT, DUNGEON_SPACE, CATHEDRAL_SPACE = range(4)
-#: A bit past every space's, set in the mask of a ``trail_tree`` end that is not a rock (the Cathedral,
-#: a dungeon), so that one test of the mask sends every end but a plain rock to the full checks.
-NOT_ROCK = 1 << len(BOARD.kind)
-
-
-@cache
-def trail_walk(start: int, river_free: bool) -> tuple[tuple, ...]:
-    """Every simple path from ``start`` costing at most ``TREE_LIMIT``, on an empty board, in the order
-    in which the depth-first search of ``_moves_for_plain`` meets them.
-
-    One record per space the search goes on from, in the order it takes them off its stack:
-    ``(space, least, skip, ends)``, where ``ends`` lists the ways on from ``space`` that may end a move,
-    in trail order (a boat is only passed, so it has a record but is no end), ``least`` is the lowest
-    cost of all the ways on, boats included (a die below it goes no further from here) and ``skip``
-    the index just past the records of the paths that go on through ``space`` (so a blocked space
-    skips them all). An end is ``(next, cost, path, mask, kind)``: ``mask`` has a bit for every space
-    of ``path`` (to spot a Crown lying on the way) and ``kind`` is one of ``ROCK``, ``DUNGEON_SPACE``,
-    ``CATHEDRAL_SPACE``. Dungeons end paths (no record).
-    """
-    adj = ADJ[river_free]
-    records: list = []
-
-    def walk(path: tuple[int, ...], cost: int, mask: int) -> None:
-        at = len(records)
-        records.append(None)
-        steps = []
-        for nxt, step in adj[path[-1]]:
-            if mask >> nxt & 1 or cost + step > TREE_LIMIT:
-                continue
-            kind = BOAT if IS_BOAT[nxt] else DUNGEON_SPACE if IS_DUNGEON[nxt] else \
-                CATHEDRAL_SPACE if nxt == CATHEDRAL else ROCK
-            steps.append((nxt, cost + step, path + (nxt,), mask | 1 << nxt, kind))
-        # The search stacks the ways on in trail order and so takes the last one first.
-        for _, total, new_path, new_mask, kind in reversed(steps):
-            if kind != DUNGEON_SPACE:
-                walk(new_path, total, new_mask)
-        least = min((step[1] for step in steps), default=TREE_LIMIT + 1)
-        records[at] = (path[-1], least, len(records), tuple(step for step in steps if step[4] != BOAT))
-
-    walk((start,), 0, 1 << start)
-    return tuple(records)
-
-
-@cache
-def trail_tree(start: int, side: int, river_free: bool, forced_treasure: bool, forced_knight: bool,
-               knight_spaces: bool) -> tuple[tuple, ...]:
-    """``trail_walk`` with what a move of a ``side`` piece along each path would earn, under these
-    options: each end gets three more fields, ``(next, cost, path, mask, kind, quiet_key, last_out,
-    number)``. ``quiet_key`` is that of a quiet move to ``next`` (as in ``_moves_for_plain``),
-    ``last_out`` the last index of ``path`` outside the enemy's territory (0 if none; see
-    ``_crown_endings``) and ``number`` where the quiet moves along the path are kept in
-    ``quiet_moves`` (the end's place in the tree times ``PIECES_PER_SIDE``: add the piece's place in
-    its side); the mask of an end that is not a rock also has the ``NOT_ROCK`` bit."""
-    keys: dict[tuple, tuple] = {}  # equal quiet keys shared, to keep the tree small
-    treasure = TREASURE_FOR[side]
-    spaces = KNIGHT_SPACES_FOR[side] if knight_spaces else frozenset()
-
-    def quiet_key(end: int, path: tuple[int, ...]) -> tuple:
-        draws = (end in treasure) if forced_treasure else sum(s in treasure for s in path[1:])
-        recruits = (end in spaces) if forced_knight else sum(s in spaces for s in path[1:])
-        key = (end, draws, recruits)
-        return keys.setdefault(key, key)
-
-    def last_out(path: tuple[int, ...]) -> int:
-        # The last index (0 if none) of a space outside the enemy's territory: a Crown picked up at an
-        # index not past it leaves its territory on the way, and is captured.
-        return max((j for j in range(1, len(path)) if TERR[path[j]] != 1 - side), default=0)
-
-    numbers = count(0, PIECES_PER_SIDE)
-    return tuple((space, least, skip,
-                  tuple((nxt, cost, path, mask if kind == ROCK else mask | NOT_ROCK, kind, quiet_key(nxt, path),
-                         last_out(path), next(numbers)) for nxt, cost, path, mask, kind in ends))
-                 for space, least, skip, ends in trail_walk(start, river_free))
-
-
-@cache
-def quiet_moves(start: int, side: int, river_free: bool, forced_treasure: bool, forced_knight: bool,
-                knight_spaces: bool) -> dict[int, Move]:
-    """The quiet moves made along the paths of the ``trail_tree`` of the same arguments, each made once
-    and handed out again, as Command Capture's actions are (a position lists a few dozen and a game
-    meets the same ones turn after turn): by an end's ``number`` plus the piece's place in its side,
-    filled in as the search first meets each."""
-    return {}
-
-
-def made_move(made: dict, name: int, piece: int, path: tuple[int, ...], kill: bool, drop: bool, free: int | None,
-              take: int | None) -> Move:
-    """The move of ``piece`` along ``path`` with these endings, from ``made`` (``quiet_moves``) where the
-    search made it before, else made now and kept there: the plain move by the path's ``name``, any
-    other by ``name`` and its endings."""
-    key = name if not (kill or drop) and free is None and take is None else (name, kill, drop, free, take)
-    move = made.get(key)
-    if move is None:
-        move = made[key] = Move.generated(piece, path, kill, drop, free, take)
-    return move
-
-
-@cache
-def reach_mask(start: int, river_free: bool, limit: int) -> int:
-    """A bit for every space a move of at most ``limit`` from ``start`` could reach on an empty board
-    (never through a dungeon): the only spaces whose pieces the move search looks at."""
-    adj = ADJ[river_free]
-    far = {start: 0}
-    todo = [start]
-    while todo:  # cheapest costs first: steps cost 0 or 1, so a sweep per cost is enough
-        later = []
-        for node in todo:
-            if IS_DUNGEON[node] and node != start:
-                continue
-            for nxt, step in adj[node]:
-                cost = far[node] + step
-                if cost <= limit and cost < far.get(nxt, limit + 1):
-                    far[nxt] = cost
-                    (todo if step == 0 else later).append(nxt)
-        todo = later
-    return sum(1 << s for s in far)
 
 
 class Chance(Fraction):
@@ -240,6 +118,10 @@ def draw_table(deck: tuple[int, ...]) -> tuple[tuple[tuple[Draw, Fraction], ...]
 #: position with a shot lists hundreds of them.
 SHOTS = tuple(tuple(Shoot(spot, s) for spot in range(1, SPOTS + 1)
                     for s in range(len(KIND)) if IS_ROCK[s] and TERR[s] == 1 - side) for side in (0, 1))
+#: The actions without a choice of piece or space, and looking under or killing each piece, made once.
+END, ROLL, REROLL = End(), Roll(), Reroll()
+LOOKS = tuple(Look(p) for p in range(2 * PIECES_PER_SIDE))
+KILLS = tuple(Kill(p) for p in range(2 * PIECES_PER_SIDE))
 #: ``PLACINGS[piece][space]``: placing ``piece`` on ``space``, as a plain piece and as the Knight.
 PLACINGS = tuple(tuple((Place(p, s), Place(p, s, True)) for s in range(len(KIND)))
                  for p in range(2 * PIECES_PER_SIDE))
@@ -493,7 +375,8 @@ class MedievalCaptureState(State):
 
     def prisoners(self, side: int) -> list[int]:
         """``side``'s pieces held in the enemy dungeon."""
-        return [p for p in self.pieces_of(side) if self.loc[p] == PRISON]
+        loc = self.loc
+        return [p for p in range(side * PIECES_PER_SIDE, (side + 1) * PIECES_PER_SIDE) if loc[p] == PRISON]
 
     def _mover_role_ok(self, piece: int) -> bool:
         if self.cfg.players != 4:
@@ -564,17 +447,17 @@ class MedievalCaptureState(State):
             out: list[Action] = []
             if self.role == 0:
                 if not self.looked and self.card is None:
-                    out += [Look(p) for p in self.pieces_of(side) if self.loc[p] >= 0]
+                    out += [LOOKS[p] for p in self.pieces_of(side) if self.loc[p] >= 0]
                 if self.card is None:
                     out += self._card_plays()
-                out.append(Roll())
+                out.append(ROLL)
             return out
         if self.phase == "kill":
-            return [Kill(p) for p in self.choices]
+            return [KILLS[p] for p in self.choices]
         if self.phase == "move":
-            out = [End()]
+            out = [END]
             if self.reroll_ok and not self.moved and not self.fired and self.role == 0:
-                out.append(Reroll())
+                out.append(REROLL)
             if self.shots and self.role == 0:
                 out += SHOTS[side]
             if len(self.moved) < self.max_moves():
@@ -621,13 +504,13 @@ class MedievalCaptureState(State):
         lying_mask = own_mask = 0
         for c, where in enumerate(self.crowns):
             if 0 <= where < CARRY:
-                if crown_side(c) == enemy:
+                if c // 3 == enemy:  # crown_side
                     lying.setdefault(where, c)
                     lying_mask |= 1 << where
                 else:
                     own_lying.add(where)
                     own_mask |= 1 << where
-            elif where >= CARRY and side_of(where - CARRY) == side:
+            elif where >= CARRY and (where - CARRY) // PIECES_PER_SIDE == side:
                 carried.setdefault(where - CARRY, c)
         counted_card = self.card if self.card in ("capture", "ambush") and not self.card_spent else None
         return SideContext(lying, own_lying, self.prisoners(side), counted_card, lying_mask, own_mask, carried)
@@ -644,8 +527,9 @@ class MedievalCaptureState(State):
         """The moves of every piece ``side`` may still move this turn, piece by piece (``plain``: see
         ``_find_legal``)."""
         occ = self._occupancy()
+        loc, moved, waiting = self.loc, self.moved, self.waiting
         movable = [p for p in self.pieces_of(side)
-                   if self.loc[p] >= 0 and p not in self.moved and p not in self.waiting and self._mover_role_ok(p)]
+                   if loc[p] >= 0 and p not in moved and p not in waiting and self._mover_role_ok(p)]
         if plain:
             return [move for p in movable for move in self._moves_for_plain(p, occ)]
         common = self._side_context(side)
@@ -672,7 +556,7 @@ class MedievalCaptureState(State):
         give the same moves."""
         start = self.loc[piece]
         limit, _ = self.die_for(piece)
-        side = side_of(piece)
+        side = piece // PIECES_PER_SIDE
         near = reach_mask(start, self.cfg.river_free, limit)
         return piece, start, limit, held[side] & near, held[1 - side] & near, self.knight[side] == piece, facts
 
@@ -685,27 +569,28 @@ class MedievalCaptureState(State):
         if moves is None:
             if len(seen) >= Config.MOVES_KEPT:
                 seen.clear()
-            moves = seen[key] = self._moves_for(piece, occ, common)
+            moves = seen[key] = self._moves_for(piece, occ, common, key[2])
         return moves
 
-    def _moves_for(self, piece: int, occ: list[int], common: tuple | None = None) -> list[Action]:
+    def _moves_for(self, piece: int, occ: list[int], common: SideContext | None = None,
+                   limit: int | None = None) -> list[Action]:
         """One move for each different result of moving ``piece`` (see the ``move-listing`` ruling).
 
-        The search of ``_moves_for_plain``, read from the start space's ``trail_tree``: the paths, their
-        costs and what a quiet move along each earns are known in advance, so the walk only skips the
-        paths that a piece blocks or the die does not reach, and checks in full only the moves that end
-        on an enemy piece or a dungeon or move a Crown. ``tests/medieval_capture/test_fast_path.py``
-        checks that both give the same moves in the same order.
+        The search of ``_moves_for_plain``, read from the start space's ``trails.search_tree`` for the
+        die: the paths the die reaches and what a quiet move along each earns are known in advance, so
+        the walk only skips the paths that a piece blocks, checks in full only the moves that end on an
+        enemy piece or a dungeon or move a Crown, and hands out the moves made along each path before.
+        ``tests/medieval_capture/test_fast_path.py`` checks that both give the same moves in the same
+        order. ``limit``: the piece's die (``die_for``), when the caller has it.
         """
-        limit, _ = self.die_for(piece)
+        if limit is None:
+            limit = self.die_for(piece)[0]
         if limit > TREE_LIMIT:
             return self._moves_for_plain(piece, occ)
         cfg = self.cfg
         side = piece // PIECES_PER_SIDE
-        start = self.loc[piece]
-        options = (cfg.river_free, cfg.forced_treasure, cfg.forced_knight, cfg.knight_spaces)
-        tree = trail_tree(start, side, *options)
-        made = quiet_moves(start, side, *options)
+        records, made, _near = search_tree(self.loc[piece], side, cfg.river_free, cfg.forced_treasure,
+                                           cfg.forced_knight, cfg.knight_spaces, limit)
         slot = piece % PIECES_PER_SIDE
         if common is None:
             common = self._side_context(side)
@@ -718,18 +603,16 @@ class MedievalCaptureState(State):
         has_prisoners = bool(ctx[5])
         best: dict[tuple, Move] = {}
         add_endings, crown_endings = self._add_endings, self._crown_endings
-        i, n = 0, len(tree)
+        i, n = 0, len(records)
         while i < n:
-            node, least, skip, ends = tree[i]
-            # The search goes on from no space a piece stands on (but the mover's own start), nor
-            # where the die takes it no further: skip every path through such a space.
-            if least > limit or (i and occ[node] >= 0 and node != CATHEDRAL):
+            node, skip, ends = records[i]
+            # The search goes on from no space a piece stands on (but the mover's own start): skip
+            # every path through such a space.
+            if i and occ[node] >= 0 and node != CATHEDRAL:
                 i = skip
                 continue
             i += 1
-            for nxt, total, path, mask, kind, quiet, last_out, number in ends:
-                if total > limit:
-                    continue
+            for nxt, _total, path, mask, kind, quiet, last_out, number in ends:
                 if mask & special:
                     if kind == ROCK and occ[nxt] >= 0:
                         if occ[nxt] // PIECES_PER_SIDE != side and (TERR[nxt] == side or card is not None):
@@ -761,14 +644,13 @@ class MedievalCaptureState(State):
         return list(best.values())
 
     def _crown_endings(self, piece: int, path: tuple[int, ...], touched: int, ctx: tuple,
-                       quiet: tuple[int, int, int], last_out: int, best: dict[tuple, Move],
-                       made: dict, name: int) -> None:
+                       quiet: int, last_out: int, best: dict, made: dict, name: int) -> None:
         """``_add_endings`` for a move to a free space (no capture, no rescue, not onto its own Crown)
         that carries a Crown or passes enemy Crowns (``touched``: the bits of their spaces on ``path``),
         worked out here rather than by ``_outcome`` for each way to end it: the same results, kept in
-        the same order. From the path's ``trail_tree`` end: ``quiet``, the quiet key (end, draws,
-        recruits), the rewards of the move made without a Crown, and ``last_out``, the last index of
-        the path outside the enemy's territory (0 if none).
+        the same order. From the path's ``trail_tree`` end: ``quiet``, the quiet key (``quiet_parts``:
+        end, draws, recruits), the rewards of the move made without a Crown, and ``last_out``, the last
+        index of the path outside the enemy's territory (0 if none).
 
         The ways, in ``_add_endings``' order: a carrier keeps its Crown (no rewards: it moves with the
         Crown from the start, which is captured if the path leaves the Crown's territory); then,
@@ -776,32 +658,36 @@ class MedievalCaptureState(State):
         the path, in path order (rewards only before the Crown is picked up, none for a forced stop).
         The moves come from ``made`` (``quiet_moves``) by the path's ``name`` there, and are kept there."""
         carrying, lying = ctx[2], ctx[3]
-        end, draws, recruits = quiet
-
-        ways = []  # (result key, drop, take) in _add_endings' order
-        if carrying >= 0:
-            ways.append(((end, -1, False, -1, -1, -1, carrying if last_out else -1, 0, 0), False, None))
-        drop, dropped = (True, carrying) if carrying >= 0 else (False, -1)
-        ways.append(((end, -1, False, -1, dropped, -1, -1, draws, recruits), drop, None))
-        if touched:
-            cfg = self.cfg
-            side = ctx[0]
-            treasure = () if cfg.forced_treasure else TREASURE_FOR[side]
-            spaces = KNIGHT_SPACES_FOR[side] if cfg.knight_spaces and not cfg.forced_knight else ()
-            if touched & (touched - 1) == 0:  # one Crown on the way (the common case): its space is the bit
-                space = touched.bit_length() - 1
-                takes = [(path.index(space), space, lying[space])]
-            else:
-                takes = sorted((path.index(space), space, crown) for space, crown in lying.items()
-                               if touched >> space & 1)
-            for at, take, crown in takes:
-                taken = crown if last_out >= max(1, at) else -1
-                # Rewards before the pick-up: none if the whole path earns none.
-                got = sum(s in treasure for s in path[1:at]) if draws else 0
-                recruited = sum(s in spaces for s in path[1:at]) if recruits else 0
-                ways.append(((end, -1, False, -1, dropped, crown, taken, got, recruited), drop, take))
+        end, draws, recruits = quiet >> 8, quiet >> 4 & 15, quiet & 15  # quiet_parts, inlined
         length = len(path)
-        for key, drop, take in ways:
+        drop, dropped = False, -1
+        if carrying >= 0:  # it keeps the Crown
+            key = (end, -1, False, -1, -1, -1, carrying if last_out else -1, 0, 0)
+            old = best.get(key)
+            if old is None or len(old.path) > length:
+                best[key] = made_move(made, name, piece, path, False, False, None, None)
+            drop, dropped = True, carrying
+        key = (end, -1, False, -1, dropped, -1, -1, draws, recruits)  # it moves without a Crown
+        old = best.get(key)
+        if old is None or len(old.path) > length:
+            best[key] = made_move(made, name, piece, path, False, drop, None, None)
+        if not touched:
+            return
+        if touched & (touched - 1) == 0:  # one Crown on the way (the common case): its space is the bit
+            space = touched.bit_length() - 1
+            takes = ((path.index(space), space, lying[space]),)
+        else:
+            takes = sorted((path.index(space), space, crown) for space, crown in lying.items()
+                           if touched >> space & 1)
+        cfg = self.cfg
+        side = ctx[0]
+        for at, take, crown in takes:  # it takes a Crown on the way
+            # Rewards before the pick-up: none if the whole path earns none. A path never crosses a space
+            # twice, so the spaces it shares with a set are counted by their intersection.
+            got = len(TREASURE_FOR[side].intersection(path[1:at])) if draws and not cfg.forced_treasure else 0
+            recruited = (len(KNIGHT_SPACES_FOR[side].intersection(path[1:at]))
+                         if recruits and cfg.knight_spaces and not cfg.forced_knight else 0)
+            key = (end, -1, False, -1, dropped, crown, crown if last_out >= max(1, at) else -1, got, recruited)
             old = best.get(key)
             if old is None or len(old.path) > length:
                 best[key] = made_move(made, name, piece, path, False, drop, None, take)
