@@ -71,29 +71,37 @@ def landing_outcomes(board: Board, side: int, spot: int, aim: int, spread: str) 
     across = SPREADS[spread] * length
     along = ALONG * across
     # A point inside the ellipse lies within ``along`` of the aim, so its nearest space lies within
-    # twice that: only those spaces need comparing. Points recur from shot to shot: remember them.
-    near = [i for i in range(len(board.ids)) if board.distance(i, aim) <= 2 * along + GRID]
+    # twice that: only those spaces need comparing (found when a point first needs them). Points recur
+    # from shot to shot: remember them.
+    near: list[int] = []
     nearest = _NEAREST.setdefault(id(board), {})
     weights: dict[int, int] = {}
+    width, height, xy, hypot = board.width, board.height, board.xy, math.hypot
     reach_n = int(along // GRID) + 1
-    for i in range(-reach_n, reach_n + 1):
-        for j in range(-reach_n, reach_n + 1):
+    # The ellipse lies within a box of these half-sides (a step wider, so that rounding loses no point):
+    # the points outside it are skipped, with the same result.
+    reach_x = min(reach_n, int(math.hypot(along * ux, across * uy) // GRID) + 2)
+    reach_y = min(reach_n, int(math.hypot(along * uy, across * ux) // GRID) + 2)
+    for i in range(-reach_x, reach_x + 1):
+        for j in range(-reach_y, reach_y + 1):
             dx, dy = i * GRID, j * GRID
             if i or j:
                 a, c = dx * ux + dy * uy, dy * ux - dx * uy
-                rho = math.hypot(a / along, c / across) if across > 0 else 2.0
+                rho = hypot(a / along, c / across) if across > 0 else 2.0
                 if rho >= 1:
                     continue
                 weight = 4 - int(rho * 4)
             else:
                 weight = 4
             x, y = ax + dx, ay + dy
-            if not (0 <= x <= board.width and 0 <= y <= board.height):
+            if not (0 <= x <= width and 0 <= y <= height):
                 where = OFF
             else:
                 where = nearest.get((x, y), -2)
                 if where == -2:
-                    where = min(near, key=lambda s: (board.xy[s][0] - x) ** 2 + (board.xy[s][1] - y) ** 2)
+                    if not near:
+                        near = [k for k in range(len(board.ids)) if board.distance(k, aim) <= 2 * along + GRID]
+                    where = min(near, key=lambda s: (xy[s][0] - x) ** 2 + (xy[s][1] - y) ** 2)
                     nearest[x, y] = where
             weights[where] = weights.get(where, 0) + weight
     total = sum(weights.values())
