@@ -65,6 +65,13 @@ COMMAND_CAPTURE_FUZZED_NOTATION = budget(ci=2000, deep=20_000)
 #: Medieval Capture's properties (``tests/medieval_capture/test_properties.py``).
 MEDIEVAL_CAPTURE_GAMES = budget(ci=100, deep=500)
 
+# ----- the course levels' proofs -------------------------------------------------------------------------------
+#: ``tests/teaching/test_level_proofs.py``: the positions a proof against every reply of the other side is
+#: estimated to look at, at most (a level whose tree is estimated larger is checked against replies drawn at random
+#: instead), and the searches with replies drawn at random, each with its own draws, for each of those levels.
+LEVEL_EVERY_REPLY_POSITIONS = budget(ci=100_000, deep=2_000_000)
+LEVEL_SAMPLED_SEARCHES = budget(ci=8, deep=64)
+
 # ----- hypothesis examples ------------------------------------------------------------------------------------
 #: Each fuzz test of ``tests/test_bad_input_fuzz.py``, for each game (``CAPTURE_FUZZ_EXAMPLES`` overrides it).
 FUZZ_EXAMPLES = int(os.environ.get("CAPTURE_FUZZ_EXAMPLES", "0")) or budget(ci=25, deep=60)

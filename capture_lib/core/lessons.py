@@ -9,6 +9,7 @@ lesson is made: every answer is played through the engine. These are plain data,
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -209,8 +210,12 @@ class Level:
     every time. ``targets`` are marked on the board (the key's
     "target"); ``arrows`` are routes drawn as a hint. ``par`` is the number of moves for three stars:
     three at par or fewer without a hint, two within two moves more or with a hint, one otherwise.
-    ``solution`` reaches the goal in ``par`` moves; it is played through the engine when the level is
-    made. ``rules`` are the keys of the rules index that the level practises.
+    ``solution`` reaches the goal in ``par`` moves (the par is worked out from it); it is played through the
+    engine when the level is made. A whole game's level (``solver``) gives its par only where the fewest moves
+    that win it are proven (``tests/teaching/test_level_proofs.py`` proves each given par); ``par=None`` claims
+    none: its stars are for winning it, three without a hint and two with one, and it must give its ``most``.
+    ``rules`` are the keys of the rules index that the level practises. Which actions are no move is the
+    game's declaration, made once for its course (``Course.free``), never a level's.
     """
 
     key: str
@@ -223,7 +228,7 @@ class Level:
     solution: tuple[str, ...]
     hint: str
     explain: str
-    par: int = 0
+    par: int | None = 0
     targets: tuple[str, ...] = ()
     arrows: tuple[tuple[str, ...], ...] = ()
     replies: tuple[str, ...] = ()
@@ -235,18 +240,37 @@ class Level:
     #: so the level is solved through the engine all the same.
     solver: Callable[[State, int], Any] | None = None
     #: The notations of actions that are no move (saying the set-up is done, ending a turn early): the move
-    #: counter, the par and ``most`` leave them out.
+    #: counter, the par and ``most`` leave them out. The course fills it in from its game's declaration
+    #: (``Course.free``), so that no level can forget it.
     free: frozenset[str] = frozenset()
+    #: The par and ``most`` as the level was given them (0: worked out), so that ``counting`` works them out again.
+    _given: tuple[int | None, int] = dataclasses.field(default=(0, 0), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not (self.key and self.title and self.goal and self.hint and self.explain):
             raise ValueError(f"level {self.key!r}: a level needs a key, a title, a goal, a hint and an explanation")
         if not self.solution and self.solver is None:
             raise ValueError(f"level {self.key!r}: a level needs a solution, or a solver for a whole game")
+        if self.par is None and (self.solver is None or self.most == 0):
+            raise ValueError(f"level {self.key!r}: only a whole game's level (a solver) goes without a par, and it "
+                             "must say after how many moves it is lost (most)")
+        if self.solution and self.par not in (0, self.moves_in(self.solution)):
+            raise ValueError(f"level {self.key!r}: the par is the solution's {self.moves_in(self.solution)} moves, "
+                             f"not {self.par}")
+        object.__setattr__(self, "_given", (self.par, self.most))
         if self.par == 0:
             object.__setattr__(self, "par", self.moves_in(self.solution))
         if self.most == 0:
-            object.__setattr__(self, "most", max(self.par * 2 + 2, self.par + 4))
+            par = self.par or 0
+            object.__setattr__(self, "most", max(par * 2 + 2, par + 4))
+
+    def counting(self, free: frozenset[str]) -> Level:
+        """This level with ``free`` (a course's declaration, ``Course.free``) no move too: its par and ``most``,
+        where they were worked out, are worked out again."""
+        if free <= self.free:
+            return self
+        par, most = self._given
+        return dataclasses.replace(self, free=self.free | free, par=par, most=most)
 
     def counts(self, action: Action | str) -> bool:
         """Whether ``action`` counts as one of the learner's moves (see ``free``)."""
@@ -321,7 +345,10 @@ class Level:
         return state
 
     def stars(self, moves: int, hinted: bool) -> int:
-        """Three stars at par or fewer without a hint, two within two moves more or with a hint, else one."""
+        """Three stars at par or fewer without a hint, two within two moves more or with a hint, else one; a level
+        without a par (a whole game) gives three for winning it without a hint, two with one."""
+        if self.par is None:
+            return 2 if hinted else 3
         if moves <= self.par and not hinted:
             return 3
         return 2 if moves <= self.par + 2 else 1
@@ -350,8 +377,12 @@ class Course:
     title: str
     levels: tuple[Level, ...]
     intro: str = ""
+    #: The notations of the game's actions that are never a move (Command Capture's ``ready`` and ``end``): the
+    #: game's one declaration, which every level of the course counts by (``Level.free``).
+    free: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "levels", tuple(level.counting(self.free) for level in self.levels))
         keys = [level.key for level in self.levels]
         if len(set(keys)) != len(keys):
             raise ValueError(f"course {self.title!r}: two levels share a key")

@@ -3,12 +3,12 @@
 Learn from lichess's Learn: a level sets a position and a goal in a sentence, marks its targets, and the
 learner plays (any legal move: a level leaves room for choice) until the goal is reached; the other side
 answers as the level scripts it, or as the computer does where the script runs out. A level is won in
-par or fewer moves without a hint for three stars; it is lost when it can no longer be won (or after too
-many moves), and "try again" starts it over. A hint names the idea and draws its arrows; "show the
-solution" starts the level over and draws the solution on the board a move at a time (the next move's arrow and
-the spaces to click, and in words what it does) for as long as the learner follows it. The reader goes straight to
-any level
-(``{"type": "lesson", "do": "level", "key": ...}``); the page keeps the stars this browser has won.
+par or fewer moves without a hint for three stars (a whole game without a par: won without a hint); it is lost
+when it can no longer be won (or after too many moves), and "try again" starts it over. A hint names the idea
+and draws its arrows; "show the solution" starts the level over and draws the solution on the board a move at a
+time (the next move's arrow and the spaces to click, and in words what it does) for as long as the learner
+follows it. The reader goes straight to any level (``{"type": "lesson", "do": "level", "key": ...}``); the page
+keeps the stars this browser has won.
 
 What reaches the page is, as on every board, built from the learner's observation; the solution is sent
 only once asked for.
@@ -141,7 +141,8 @@ class CourseController(BoardController):
             "stages": [[stage, [[lv.key, lv.title] for lv in levels]] for stage, levels in self._course.stages],
             "level": level.key, "stage": level.stage, "title": level.title, "goal": level.goal,
             "index": index, "count": len(self._course.levels), "status": self._status, "feedback": self._feedback,
-            "moves": self._counted(), "par": level.par, "hint": level.hint if self._hinted else "",
+            "moves": self._counted(), "par": level.par, "counter": counter_words(level, self._counted()),
+            "hint": level.hint if self._hinted else "",
             "answer": solution_words(level) if self._revealed else "",
             "stars": level.stars(self._counted(), self._hinted) if self._status == "won" else None,
             "next": after.key if after is not None else "", "finished": self._status == "won" and after is None,
@@ -244,8 +245,9 @@ class CourseController(BoardController):
         if level.done(state):
             self._status = "won"
             stars = level.stars(moves, self._hinted)
-            self._feedback = (f"Done in {moves} move{'s' if moves != 1 else ''} (par "
-                              f"{level.par}): {stars} star{'s' if stars != 1 else ''}. {level.explain}")
+            measure = f"par {level.par}" if level.par is not None else NO_PAR
+            self._feedback = (f"Done in {moves} move{'s' if moves != 1 else ''} ({measure}): {stars} "
+                              f"star{'s' if stars != 1 else ''}. {level.explain}")
             return
         reason = level.lost(state) if level.lost is not None else ""
         if not reason and moves >= level.most:
@@ -291,6 +293,16 @@ class CourseController(BoardController):
     def describe(self, name: str) -> str:
         """A one-line description: the course and the level the learner is on."""
         return f"<course {self._course.title!r}: level {self._level.key!r}>"
+
+
+#: What the board says of a level without a par (a whole game whose fewest winning moves no search proves).
+NO_PAR = "a whole game has no par: winning it earns the stars"
+
+
+def counter_words(level: Level, moves: int) -> str:
+    """The move counter as the board shows it: "Moves: 2 (par 3)", or for a level without a par (a whole game)
+    "Moves: 40 (a whole game has no par: winning it earns the stars)"."""
+    return f"Moves: {moves} ({f'par {level.par}' if level.par is not None else NO_PAR})"
 
 
 def solution_words(level: Level) -> str:

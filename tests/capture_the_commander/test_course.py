@@ -76,7 +76,7 @@ def test_every_level_validates_and_its_solution_reaches_the_goal_in_par(key):
     level = course().level(key)
     level.validate()
     moves = level.winning_moves()
-    assert len(moves) <= level.par
+    assert level.par is None if level.solver is not None else len(moves) == level.par  # a whole hand claims none
     end = level.play(moves)
     assert level.done(end) and (level.lost is None or not level.lost(end))
     assert level.stars(len(moves), hinted=False) == 3

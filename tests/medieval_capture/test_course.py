@@ -184,3 +184,25 @@ def test_course_and_exercises_practise_every_rule():
     where = practised("medieval-capture")
     for key in ("set-up", "territories", "catapult-home", "treasure-deck"):
         assert any(page == "course" for page, _ in where[key]), key
+
+
+def test_looking_under_b3_says_on_the_board_what_it_is_and_marks_its_space():
+    """Level 3, "Look, then roll": the board tells the learner what is under B3 and marks its space, b30; Red is
+    told only that Blue looked under one of its pieces."""
+    from capture_lib import describe
+    from capture_lib.session.scenes import public_notation, scene_json
+
+    board = course_controller("medieval-capture", "look")
+    board.handle({"type": "play", "action": "look B3"})
+    values = board.values()
+    assert values["scene"]["last"] == [{"seat": 0, "text": "Blue looks under B3 on b30: it is your Knight",
+                                        "spaces": ["b30"]}]
+    assert values["lesson"]["status"] == "try" and {"at": "b30", "key": "target"} in values["scene"]["marks"]
+    level = course().level("look")
+    start, _ = level.opening()
+    looked = start.play("look B3")
+    seen = looked.observation(1)
+    red = scene_json(describe("medieval-capture"), seen, (),
+                     [(start.observation(1), public_notation(looked, seen), seen, 0)])
+    assert [last["text"] for last in red["last"]] == ["Blue looks under one of its pieces"]
+    assert "b30" not in json.dumps(red["last"])

@@ -8,7 +8,10 @@ answers each move in one of three ways:
   from the level's seed), so the search sees exactly what a learner meets, and the shortest line it finds to
   the goal is the level's true par;
 - ``"every"``: with every legal reply of the other seats and every outcome of chance, so a goal that holds on
-  these lines holds whatever the other side does;
+  these lines holds whatever the other side does and whatever chance brings;
+- ``"opponents"``: with every legal reply of the other seats, and chance resolved as the board resolves it (from
+  the level's seed and the number of actions played: ``State.play_chance``), so a goal that holds on these lines
+  holds whatever the other side does, on the dice and cards the board deals;
 - ``("sample", n)``: with replies and chance outcomes drawn at random, afresh at every position of every line
   (``n`` seeds the draws), for levels whose every reply is too many to walk.
 
@@ -73,10 +76,14 @@ class _Replies:
         yield state, now
 
 
-def _every(level: Level) -> Callable[[State, int], Iterator[tuple[State, int]]]:
+def _every(level: Level, chance: bool = True) -> Callable[[State, int], Iterator[tuple[State, int]]]:
+    """Every legal reply of the other seats; every outcome of chance, or (``chance`` false) the board's draw."""
     def replies(state: State, replied: int) -> Iterator[tuple[State, int]]:
         if state.is_over or state.current_player == level.seat:
             yield state, replied
+            return
+        if state.current_player == CHANCE and not chance:
+            yield from replies(state.play_chance(), replied)
             return
         options = ([outcome for outcome, _ in state.chance_outcomes()] if state.current_player == CHANCE
                    else state.legal_actions())
@@ -107,8 +114,8 @@ def search(level: Level, point: Point, replies: str | tuple[str, int] = "level",
     most = level.par if moves is None else moves
     if replies == "level":
         answer: Callable[[State, int], Iterator[tuple[State, int]]] = _Replies(level)
-    elif replies == "every":
-        answer = _every(level)
+    elif replies in ("every", "opponents"):
+        answer = _every(level, chance=replies == "every")
     elif isinstance(replies, tuple) and replies[0] == "sample":
         answer = _sampled(level, replies[1])
     else:
@@ -144,25 +151,97 @@ def search(level: Level, point: Point, replies: str | tuple[str, int] = "level",
     return found
 
 
-def proven_pars() -> list[tuple[str, int, str, str, int, str]]:
-    """Every level of every course: ``(game, number, key, title, par, how)``; ``how`` says what the par is: the
-    fewest moves the search found to the goal against the level's replies, or the solver's line of a whole game."""
+def estimate(level: Level, replies: str = "every", probes: int = 2, seed: int = 0,
+             enough: float = float("inf")) -> float:
+    """How many positions ``search(level, ..., replies)`` would look at (``replies`` is ``"every"`` or
+    ``"opponents"``), estimated without walking the other side's every reply: every line of the learner's moves
+    is walked, but each reply is one drawn at random, and each position counts for the product of the choices of
+    reply met on its way (Knuth's estimator of a tree's size, exact in expectation), averaged over ``probes``
+    walks. The learner's own choices are all walked because a few of them lead into a large tree (a move that
+    ends the learner's turn, answered by every turn of the other side), which random lines seldom meet. The
+    estimate stops as soon as it passes ``enough``: the proofs ask only whether a tree fits their budget, to choose
+    for each level the strongest search that does."""
+    chance = replies == "every"
+    most = level.par or 0
+
+    def answered(state: State, weight: float, rng: random.Random) -> tuple[State, float]:
+        while not state.is_over and state.current_player != level.seat:
+            if state.current_player == CHANCE and not chance:
+                state = state.play_chance()
+                continue
+            outs = [o for o, _ in state.chance_outcomes()] if state.current_player == CHANCE else state.legal_actions()
+            weight *= len(outs)
+            state = state.play(rng.choice(outs))
+        return state, weight
+
+    start, _ = level.opening()
+    total = 0.0
+    for probe in range(probes):
+        rng = random.Random(f"estimate/{level.key}/{replies}/{seed}/{probe}")
+        stack: list[tuple[State, int, float]] = [(start, 0, 1.0)]
+        while stack:
+            state, counted, weight = stack.pop()
+            for action in state.legal_actions():
+                used = counted + level.counts(action)
+                if used > most:
+                    continue
+                after, below = answered(state.play(action), weight, rng)
+                total += below / probes
+                if total > enough:
+                    return total
+                if not (level.done(after) or after.is_over or (level.lost is not None and level.lost(after))):
+                    stack.append((after, used, below))
+    return total
+
+
+def proven_pars() -> list[tuple[str, int, str, str, int | None, str]]:
+    """Every level of every course: ``(game, number, key, title, par, how)``; ``how`` says how the par is proven:
+    the fewest moves the search found to the goal against the level's replies (every line of the learner's up to
+    the par walked), for a whole game that gives a par every shorter line walked and none winning; a whole game
+    without a par (``None``) says how long the solver's winning line was."""
     from capture_lib.session.course import course, games_with_a_course
 
-    rows = []
+    rows: list[tuple[str, int, str, str, int | None, str]] = []
     for slug in games_with_a_course():
         for number, level in enumerate(course(slug).levels, start=1):
-            if level.solver is not None:
+            if level.solver is not None and level.par is None:
                 moves = level.moves_in(level.solved())
-                rows.append((slug, number, level.key, level.title, moves, "the solver's winning line (a whole game)"))
+                rows.append((slug, number, level.key, level.title, None,
+                             f"none claimed (a whole game: the stars are for winning; the solver won in {moves})"))
+            elif level.solver is not None:
+                found = search(level, lambda state: True, "level", moves=level.par - 1)
+                solved = level.moves_in(level.solved())
+                how = (f"proven: no line of {level.par - 1} moves wins ({found.nodes} positions), the solver wins in "
+                       f"{solved}" if found.shortest is None and solved == level.par else "NOT PROVEN")
+                rows.append((slug, number, level.key, level.title, level.par, how))
             else:
                 found = search(level, lambda state: True, "level")
-                rows.append((slug, number, level.key, level.title, found.shortest or 0,
-                             f"fewest moves to the goal, {found.nodes} positions searched"))
+                how = (f"proven: the fewest moves to the goal against the board's replies, every line walked "
+                       f"({found.nodes} positions)" if found.shortest == level.par
+                       else f"NOT PROVEN: the fewest found is {found.shortest}")
+                rows.append((slug, number, level.key, level.title, level.par, how + _against_every(level)))
     return rows
 
 
+def _against_every(level: Level) -> str:
+    """", and against every reply (...)" where the tree against every reply fits the proofs' budget and the par is
+    the fewest there too; "" where it does not fit (the proofs draw replies at random there)."""
+    from tests.budgets import LEVEL_EVERY_REPLY_POSITIONS as budget
+
+    words = {"every": "every reply and every outcome of chance", "opponents": "every reply, chance as the board draws"}
+    for replies, said in words.items():
+        if estimate(level, replies, probes=4, enough=budget) <= budget:
+            try:
+                found = search(level, lambda state: True, replies, limit=2 * budget)
+            except RuntimeError:
+                return ""
+            if found.shortest == level.par:
+                return f"; also against {said} ({found.nodes} positions)"
+            return f"; NOT the fewest against {said}: {found.shortest}"
+    return ""
+
+
 if __name__ == "__main__":  # python -m tests.teaching.level_search: the table of every level's proven par
-    print("| game | level | title | par | what the par is |\n| --- | --- | --- | --- | --- |")
+    print("| game | level | title | par | how the par is proven |\n| --- | --- | --- | --- | --- |")
     for slug, number, key, title, par, how in proven_pars():
-        print(f"| {slug} | {number} `{key}` | {title} | {par} | {how} |")
+        print(f"| {slug} | {number} `{key}` | {title} | {'none' if par is None else par} | {how} |")

@@ -255,7 +255,7 @@ def course() -> Course:
               "easy level.", GAME.new_game(seed=FIRST_HAND_SEED), NORTH, _won, (),
               "Attack with cards the table has seen to be high, go for cards seen to be low, and dig towards "
               "South's Commander through card 11 or 12.", "You won your first hand of Capture the Commander.",
-              par=8, most=40, opponent=easy, lost=_out, solver=rule,
+              par=None, most=40, opponent=easy, lost=_out, solver=rule,
               rules=("first-dealer", "cut", "deal", "unseen", "winner")),
     )
     return Course(SLUG, "Learn Capture the Commander", levels,

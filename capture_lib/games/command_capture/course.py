@@ -16,14 +16,15 @@ from typing import Any
 from capture_lib.core.lessons import Course, Goal, Level, afresh, happened, line_events, number_words
 from capture_lib.core.protocol import Action, State
 from capture_lib.games.command_capture.rules import GAME
-from capture_lib.games.command_capture.rules.actions import BASH, CAPTURE, FLIP, MOVE, RANGED, TURN
+from capture_lib.games.command_capture.rules.actions import BASH, CAPTURE, END, FLIP, MOVE, RANGED, READY, TURN
 from capture_lib.games.command_capture.rules.units import FOR, KIND_NAMES
 from capture_lib.search.levels import player_for
 
 BLUE, RED = 0, 1
-#: Actions that are no move of a unit, so a level's move counter leaves them out: saying the set-up is done,
-#: and ending a turn without the Command aura's extra action.
-FREE = frozenset({"ready", "end"})
+#: Actions that are no move of a unit, so no level's move counter counts them: saying the set-up is done, and
+#: ending a turn without the Command aura's extra action (each action's notation is its kind's name). The game's
+#: one declaration, made for the whole course (``Course.free``).
+FREE = frozenset({READY, END})
 #: The seed of the whole game (the last level): the rule-based player wins it for the learner against easy.
 FIRST_GAME_SEED = 12
 
@@ -108,6 +109,14 @@ def _turned_then_took(start: State) -> Goal:
 
 def _won(state: State) -> bool:
     return state.is_over and BLUE in state.winners
+
+
+def _won_this_turn(start: State) -> Goal:
+    """A goal: Blue won before Red had a turn (a win after a Red blunder in a later turn is another win)."""
+    def goal(state: State) -> bool:
+        return _won(state) and all(before.current_player != RED for before, _action, _after in
+                                   line_events(start, state))
+    return goal
 
 
 def _entered(by: str | None = None) -> Callable[[State, Action, State], bool]:
@@ -207,13 +216,13 @@ def course() -> Course:
               "you are ready.", setup, BLUE, lambda s: s.phase == "play", ("assassin D2", "ready"),
               "Your Assassin hides among your Legionnaires: click any square of row 2, then press ready.",
               "Red sees only Legionnaires on your front row: which one is the Assassin is yours to know.",
-              opponent=rule, free=FREE, rules=("formation", "assassin-hidden")),
+              opponent=rule, rules=("formation", "assassin-hidden")),
         Level("starting-state", "Set-up", "Choose a starting state", "Every unit has two states, each with its own "
               "moves. Start the game with your Archer on C1 in Volley State, in which it stays put and shoots.",
               hidden, BLUE, lambda s: s.phase == "play" and _on("C1", BLUE, "Archer", "Volley")(s),
               ("flip C1", "ready"), "In the set-up every unit may be flipped once, free: click the Archer on C1, flip "
               "it, then press ready.", "A unit may start the game in either of its states: choosing them is your first "
-              "plan. The levels to come show what each state does.", opponent=rule, free=FREE,
+              "plan. The levels to come show what each state does.", opponent=rule,
               rules=("starting-states", "formation")),
         Level("march", "Moving", "March forward", "Bring your Legionnaire to the marked square D5.", march, BLUE,
               _on("D5", BLUE, "Legionnaire"), ("D2-D3", "D3-D4", "D4-D5"),
@@ -276,7 +285,7 @@ def course() -> Course:
               "one turn.", aura, BLUE, _flipped_then_shot(aura, "Archer", "Infantry"), ("flip E3", "E3*G5"),
               "Your Archer stands next to your Commander in Command State: it may take an extra action this turn.",
               "The Command aura gives a neighbour a second action: flip, then shoot.", targets=("G5",),
-              replies=shuffle, opponent=rule, free=FREE, rules=("command-aura", "archer")),
+              replies=shuffle, opponent=rule, rules=("command-aura", "archer")),
         Level("fortify", "The Commander", "Shield your army", "Red's Chariot threatens your Legionnaire on D3: keep it "
               "safe for one turn without moving it.", fortify, BLUE, _fortified(fortify, "D3"), ("flip C2",),
               "A Commander in Fortify State makes the units next to it immune to capture: flip your Commander.",
@@ -343,7 +352,8 @@ def course() -> Course:
               "stand still while you think; in a game the turn timer gives you a minute.", targets=("D6",),
               opponent=rule, rules=("timed-end", "timed-points", "timed-clocks")),
         Level("two-actions", "Timed Mode", "Two actions", "Timed Mode: Red's turn timer ran out, so this turn you have "
-              "two actions. Take Red's Commander this turn.", expired, BLUE, _won, ("C3-C4", "C4xC5"),
+              "two actions. Take Red's Commander this turn.", expired, BLUE, _won_this_turn(expired),
+              ("C3-C4", "C4xC5"),
               "When a player's turn timer runs out, the turn is lost and the opponent takes two actions in the next "
               "one. Your Legionnaire steps one square, then captures forward.",
               "Two actions in one turn: a step and a capture, and Red never had a turn between them.",
@@ -351,9 +361,9 @@ def course() -> Course:
         Level("first-game", "A whole game", "Your first game", "Win a whole game against the computer at its easy "
               "level.", GAME.new_game(seed=FIRST_GAME_SEED, setup="quick"), BLUE, _won, (),
               "Move your units forward together, flip your Archers to Volley near the enemy, and look for the "
-              "Commander.", "You won your first game of Command Capture.", par=93, most=300, opponent=easy,
-              lost=_game_lost, solver=rule, free=FREE, rules=("board", "armies")),
+              "Commander.", "You won your first game of Command Capture.", par=None, most=300, opponent=easy,
+              lost=_game_lost, solver=rule, rules=("board", "armies")),
     )
     return Course("command-capture", "Learn Command Capture", levels,
                   intro=f"{number_words(len(levels)).capitalize()} short levels, from hiding your Assassin to your "
-                        "first whole game.")
+                        "first whole game.", free=FREE)

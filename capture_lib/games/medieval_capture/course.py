@@ -66,8 +66,10 @@ def _holds(*spaces: str) -> Callable[[State], bool]:
 
 
 def _gone(piece: str, how: tuple[str, ...] = ("prisoner", "dead")) -> Callable[[State], bool]:
-    """A goal: ``piece`` was taken prisoner or killed (``how``)."""
-    return lambda state: _where(state, piece) in how
+    """A goal: ``piece`` was taken prisoner or killed (``how``) in Blue's first turn, the one turn of the levels
+    that ask for it: Red's own boulder may kill it in Red's turn after Blue's is over, which is no capture of
+    Blue's."""
+    return lambda state: state.turn == 1 and _where(state, piece) in how
 
 
 def _carries(piece: str, home: str | None = None) -> Callable[[State], bool]:
@@ -519,7 +521,7 @@ def course() -> Course:
               GAME.new_game(seed=3, crowns_to_win=1), BLUE, _won, (),
               "Place a few pieces on the roads to your Crowns, raid with the others for cards and Crowns, and "
               "bring a Crown home by a river.",
-              "You won your first game of Capture: A Medieval Wargame.", par=36, most=300, targets=("r2", "r5", "r8"),
+              "You won your first game of Capture: A Medieval Wargame.", par=None, most=300, targets=("r2", "r5", "r8"),
               opponent=easy,
               lost=_game_lost, solver=rule, rules=("crown-win", "set-up", "turn-order", "variant-crowns")),
     )

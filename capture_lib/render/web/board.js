@@ -789,7 +789,7 @@ function coursePanel(model, lesson, ui) {
     h("div", { className: "cap-lesson-title" }, lesson.course), folded,
     h("div", { className: "cap-lesson-step" }, `Level ${lesson.index + 1} of ${lesson.count} \u00b7 ${lesson.stage}: ${lesson.title}`),
     h("p", { className: "cap-lesson-goal" }, h("strong", {}, "Goal: "), lesson.goal),
-    h("p", { className: "cap-lesson-par" }, `Moves: ${lesson.moves} (par ${lesson.par})`));
+    h("p", { className: "cap-lesson-par" }, lesson.counter));
 }
 
 // Under the board: what the level says of the learner's play (the verdict after a move, the solution's next
