@@ -28,10 +28,14 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 NEW_GAMES = [slug for slug in registry.list_games() if not shipped(slug)]
 
 
+def _register(slug: str) -> str:
+    """A kernel's first lines: the game registered, as the tests register it (its package, not the book's)."""
+    return f'import capture_lib.games\ncapture_lib.games.register("{registry.describe(slug).package}")\n'
+
+
 def rules_page(slug: str) -> list[tuple[str, str, list[str]]]:
     """The rules page's cells: the game registered in the kernel, then its first position drawn by the engine."""
-    description = registry.describe(slug)
-    register = f'import capture_lib.games\ncapture_lib.games.register("{description.package}")\n'
+    description, register = registry.describe(slug), _register(slug)
     return [
         ("markdown", f"# {description.title}: the rules\n\nThe rules of {description.title}, in our own words.", []),
         ("code", register + "from capture_lib import load_game\nfrom capture_lib.bookkit.notebook import picture\n\n"
@@ -43,8 +47,7 @@ def rules_page(slug: str) -> list[tuple[str, str, list[str]]]:
 
 def play_page(slug: str) -> list[tuple[str, str, list[str]]]:
     """The play page's cells: one board against the computer."""
-    description = registry.describe(slug)
-    register = f'import capture_lib.games\ncapture_lib.games.register("{description.package}")\n'
+    description, register = registry.describe(slug), _register(slug)
     return [
         ("markdown", f"# {description.title}: play\n\nPlay against the computer.", []),
         ("code", register + "from capture_lib.hosts.widget import BoardWidget\n\n"
