@@ -6,7 +6,11 @@ The two measures of ``bench_command_capture.py``, for both of the engine's board
 - **legal actions**: positions from random games of each engine (Command Capture: the quick start, every
   pairing of armies; Medieval: a new game, set-up included; chess: the standard start), and for each the
   whole list of legal actions, built afresh (the engine's per-state list is cleared first, and Medieval's
-  memory of each piece's moves): positions a second;
+  memory of each piece's moves): positions a second. What stays is what python-chess keeps too: the
+  position itself (Command Capture's layout of the units, kept by each action as python-chess keeps its
+  bitboards) and tables of the rules that no position changes (Command Capture's plans and move tables
+  by occupancy, Medieval's trail trees), with the action values both engines make once and hand out
+  again (python-chess makes a new ``Move`` for each move each time);
 - **random playouts**: whole random games the way a search's rollouts play them, each step a uniform
   choice among the legal actions (the pending chance outcome drawn by its probability in Medieval), played
   by the engine's own path for a search (``after``: ``play`` without the legality check, as python-chess's
