@@ -1,4 +1,4 @@
-"""The trail trees the move search reads: cut to a die's reach, keyed by number, and the moves made along them
+"""The trail trees the move search reads: their ends numbered, their quiet keys, and the moves made along them
 handed out again."""
 
 from __future__ import annotations
@@ -6,14 +6,13 @@ from __future__ import annotations
 import random
 
 from capture_lib import CHANCE
-from capture_lib.games.medieval_capture.rules.actions import Move
+from capture_lib.games.medieval_capture.rules.actions import PIECES_PER_SIDE, Move
 from capture_lib.games.medieval_capture.rules.board import BOARD
 from capture_lib.games.medieval_capture.rules.trails import (
     TREE_LIMIT,
     quiet_key,
+    quiet_moves,
     quiet_parts,
-    reach_mask,
-    search_tree,
     trail_tree,
 )
 
@@ -22,18 +21,16 @@ from .helpers import GAME
 OPTIONS = (False, False, False, True)  # per-boat rivers, no forced stops, Knight spaces recruit
 
 
-def test_a_search_tree_is_the_trail_tree_less_the_paths_the_die_does_not_reach():
+def test_a_trail_tree_numbers_its_ends_for_the_moves_kept_along_them():
     for start in (BOARD.index("b12"), BOARD.index("c"), BOARD.index("r3")):
-        full = trail_tree(start, 0, *OPTIONS)
-        full_ends = [end for _space, _least, _skip, ends in full for end in ends]
-        for limit in (1, 4, TREE_LIMIT):
-            tree = search_tree(start, 0, *OPTIONS, limit)
-            ends = [end for _space, _skip, ends in tree.records for end in ends]
-            # the same end objects, in the same order, exactly those within the die
-            assert ends == [end for end in full_ends if end[1] <= limit]
-            assert all(a is b for a, b in zip(ends, (e for e in full_ends if e[1] <= limit), strict=True))
-            assert tree.near == reach_mask(start, False, limit)
-            assert tree.moves is search_tree(start, 0, *OPTIONS, TREE_LIMIT).moves  # shared by every die
+        tree = trail_tree(start, 0, *OPTIONS)
+        ends = [end for _space, _least, _skip, ends in tree for end in ends]
+        # one number per end, far enough apart for every piece of a side
+        assert [end[7] for end in ends] == [PIECES_PER_SIDE * i for i in range(len(ends))]
+        assert len({end[2] for end in ends}) == len(ends)  # every path once
+        assert all(end[1] <= TREE_LIMIT and end[2][0] == start and end[2][-1] == end[0] for end in ends)
+        assert quiet_moves(start, 0, *OPTIONS) is quiet_moves(start, 0, *OPTIONS)
+        assert quiet_moves(start, 0, *OPTIONS) is not quiet_moves(start, 1, *OPTIONS)  # each side its own
 
 
 def test_a_quiet_key_reads_back_and_keeps_results_apart():

@@ -48,8 +48,9 @@ from capture_lib.games.medieval_capture.rules.trails import (
     TREASURE_FOR,
     TREE_LIMIT,
     made_move,
+    quiet_moves,
     reach_mask,
-    search_tree,
+    trail_tree,
 )
 from capture_lib.games.medieval_capture.rules.treasure import BY_CODE, CODES, card_name, deck_for
 
@@ -576,10 +577,11 @@ class MedievalCaptureState(State):
                    limit: int | None = None) -> list[Action]:
         """One move for each different result of moving ``piece`` (see the ``move-listing`` ruling).
 
-        The search of ``_moves_for_plain``, read from the start space's ``trails.search_tree`` for the
-        die: the paths the die reaches and what a quiet move along each earns are known in advance, so
-        the walk only skips the paths that a piece blocks, checks in full only the moves that end on an
-        enemy piece or a dungeon or move a Crown, and hands out the moves made along each path before.
+        The search of ``_moves_for_plain``, read from the start space's ``trails.trail_tree``: the paths,
+        their costs and what a quiet move along each earns are known in advance, so the walk only skips
+        the paths that a piece blocks or the die does not reach, checks in full only the moves that end
+        on an enemy piece or a dungeon or move a Crown, and hands out the moves made along each path
+        before (``trails.quiet_moves``).
         ``tests/medieval_capture/test_fast_path.py`` checks that both give the same moves in the same
         order. ``limit``: the piece's die (``die_for``), when the caller has it.
         """
@@ -589,8 +591,10 @@ class MedievalCaptureState(State):
             return self._moves_for_plain(piece, occ)
         cfg = self.cfg
         side = piece // PIECES_PER_SIDE
-        records, made, _near = search_tree(self.loc[piece], side, cfg.river_free, cfg.forced_treasure,
-                                           cfg.forced_knight, cfg.knight_spaces, limit)
+        start = self.loc[piece]
+        options = (cfg.river_free, cfg.forced_treasure, cfg.forced_knight, cfg.knight_spaces)
+        tree = trail_tree(start, side, *options)
+        made = quiet_moves(start, side, *options)
         slot = piece % PIECES_PER_SIDE
         if common is None:
             common = self._side_context(side)
@@ -603,16 +607,18 @@ class MedievalCaptureState(State):
         has_prisoners = bool(ctx[5])
         best: dict[tuple, Move] = {}
         add_endings, crown_endings = self._add_endings, self._crown_endings
-        i, n = 0, len(records)
+        i, n = 0, len(tree)
         while i < n:
-            node, skip, ends = records[i]
-            # The search goes on from no space a piece stands on (but the mover's own start): skip
-            # every path through such a space.
-            if i and occ[node] >= 0 and node != CATHEDRAL:
+            node, least, skip, ends = tree[i]
+            # The search goes on from no space a piece stands on (but the mover's own start), nor
+            # where the die takes it no further: skip every path through such a space.
+            if least > limit or (i and occ[node] >= 0 and node != CATHEDRAL):
                 i = skip
                 continue
             i += 1
-            for nxt, _total, path, mask, kind, quiet, last_out, number in ends:
+            for nxt, total, path, mask, kind, quiet, last_out, number in ends:
+                if total > limit:
+                    continue
                 if mask & special:
                     if kind == ROCK and occ[nxt] >= 0:
                         if occ[nxt] // PIECES_PER_SIDE != side and (TERR[nxt] == side or card is not None):

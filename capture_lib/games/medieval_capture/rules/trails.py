@@ -1,18 +1,16 @@
 """The trail trees: every simple path a piece may take from a space, worked out once on an empty board in the
 order in which the move search meets them, so that a position's search only skips what its pieces block.
 
-``trail_walk`` lists the paths from a space, ``trail_tree`` adds what a move of a side's piece along each
-would earn under the options, and ``search_tree`` cuts it to the paths a die reaches, which is what
-``MedievalCaptureState._moves_for`` reads. The moves it makes along the paths are made once and handed out
-again (``quiet_moves``). ``MedievalCaptureState._moves_for_plain`` searches step by step instead, and the
-tests check that both give the same moves in the same order.
+``trail_walk`` lists the paths from a space and ``trail_tree`` adds what a move of a side's piece along
+each would earn under the options: what ``MedievalCaptureState._moves_for`` reads. The moves it makes
+along the paths are made once and handed out again (``quiet_moves``). ``_moves_for_plain`` searches step
+by step instead, and the tests check that both give the same moves in the same order.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from itertools import count
-from typing import NamedTuple
 
 from capture_lib.games.medieval_capture.rules.actions import PIECES_PER_SIDE, Move
 from capture_lib.games.medieval_capture.rules.board import BOARD
@@ -48,13 +46,7 @@ NOT_ROCK = 1 << len(BOARD.kind)
 @cache
 def trail_walk(start: int, river_free: bool) -> tuple[tuple, ...]:
     """Every simple path from ``start`` costing at most ``TREE_LIMIT``, on an empty board, in the order
-    in which the depth-first search of ``_moves_for_plain`` meets them (``walk_within``)."""
-    return walk_within(start, river_free, TREE_LIMIT)
-
-
-def walk_within(start: int, river_free: bool, limit: int) -> tuple[tuple, ...]:
-    """Every simple path from ``start`` costing at most ``limit``, on an empty board, in the order in
-    which the depth-first search of ``_moves_for_plain`` meets them.
+    in which the depth-first search of ``_moves_for_plain`` meets them.
 
     One record per space the search goes on from, in the order it takes them off its stack:
     ``(space, least, skip, ends)``, where ``ends`` lists the ways on from ``space`` that may end a move,
@@ -73,7 +65,7 @@ def walk_within(start: int, river_free: bool, limit: int) -> tuple[tuple, ...]:
         records.append(None)
         steps = []
         for nxt, step in adj[path[-1]]:
-            if mask >> nxt & 1 or cost + step > limit:
+            if mask >> nxt & 1 or cost + step > TREE_LIMIT:
                 continue
             kind = BOAT if IS_BOAT[nxt] else DUNGEON_SPACE if IS_DUNGEON[nxt] else \
                 CATHEDRAL_SPACE if nxt == CATHEDRAL else ROCK
@@ -82,7 +74,7 @@ def walk_within(start: int, river_free: bool, limit: int) -> tuple[tuple, ...]:
         for _, total, new_path, new_mask, kind in reversed(steps):
             if kind != DUNGEON_SPACE:
                 walk(new_path, total, new_mask)
-        least = min((step[1] for step in steps), default=limit + 1)
+        least = min((step[1] for step in steps), default=TREE_LIMIT + 1)
         records[at] = (path[-1], least, len(records), tuple(step for step in steps if step[4] != BOAT))
 
     walk((start,), 0, 1 << start)
@@ -130,31 +122,6 @@ def trail_tree(start: int, side: int, river_free: bool, forced_treasure: bool, f
                   tuple((nxt, cost, path, mask if kind == ROCK else mask | NOT_ROCK, kind, reward_key(nxt, path),
                          last_out(path), next(numbers)) for nxt, cost, path, mask, kind in ends))
                  for space, least, skip, ends in trail_walk(start, river_free))
-
-
-class SearchTree(NamedTuple):
-    """The paths a move of at most a die's number may take from one space (``search_tree``)."""
-
-    #: ``(space, skip, ends)`` per space the search goes on from, as ``trail_walk``'s records: ``ends``
-    #: are ``trail_tree``'s, each at most the die's number away.
-    records: tuple[tuple, ...]
-    #: Where the moves along these paths are kept once made (``quiet_moves``).
-    moves: dict
-    #: The spaces those paths cover as bits (``reach_mask``): the only ones whose pieces change the moves.
-    near: int
-
-
-@cache
-def search_tree(start: int, side: int, river_free: bool, forced_treasure: bool, forced_knight: bool,
-                knight_spaces: bool, limit: int) -> SearchTree:
-    """``trail_tree`` cut to the paths of a die of ``limit`` (at most ``TREE_LIMIT``): the same paths in
-    the same order, less every one the die does not reach, so that the search tests no cost. Its ends
-    are the full tree's own (the moves made along them are shared by every die)."""
-    options = (river_free, forced_treasure, forced_knight, knight_spaces)
-    ends_by_path = {end[2]: end for _space, _least, _skip, ends in trail_tree(start, side, *options) for end in ends}
-    records = tuple((space, skip, tuple(ends_by_path[end[2]] for end in ends))
-                    for space, _least, skip, ends in walk_within(start, river_free, limit))
-    return SearchTree(records, quiet_moves(start, side, *options), reach_mask(start, river_free, limit))
 
 
 @cache
