@@ -36,6 +36,8 @@ BENCHES: dict[str, tuple[str, list[str]]] = {
                 ["python", "bench/bench_courses.py"]),
     "engine-cc": ("Command Capture's engine against python-chess", ["python", "bench/bench_command_capture.py"]),
     "engine-medieval": ("Medieval Capture's engine", ["python", "bench/bench_medieval_capture.py"]),
+    "engine-vs-chess": ("Both board games' engines against python-chess, side by side in one run",
+                        ["python", "bench/bench_against_chess.py"]),
     "players-cc": ("Command Capture's computer players: strength from the stored games, time a move",
                    ["python", "bench/bench_command_capture_players.py", "--browser"]),
     "players-medieval": ("Medieval Capture's computer players: strength, time a decision here and in Pyodide",
