@@ -11,10 +11,10 @@ the tests that read them are written once, for every game that declares them.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
 from tests.kit_facts import KitFacts
+from tests.registry import declared
 
 
 @dataclass(frozen=True)
@@ -38,18 +38,7 @@ class ChapterFacts:
     kit: KitFacts | None = None
 
 
-def folder(slug: str) -> str:
-    """The package of ``slug``'s own tests: ``tests.card_commander`` for ``card-commander``."""
-    return "tests." + slug.replace("-", "_")
-
-
 def chapter_facts(slug: str) -> ChapterFacts | None:
     """What ``slug``'s test folder declares its chapter must hold (``chapter.py``'s ``CHAPTER``); None where it
     declares nothing (the toy game, a new game not yet written up)."""
-    try:
-        module = importlib.import_module(folder(slug) + ".chapter")
-    except ModuleNotFoundError as err:
-        if err.name not in (folder(slug), folder(slug) + ".chapter"):
-            raise  # the module exists and imports something missing: that is a bug to show
-        return None
-    return module.CHAPTER
+    return declared(slug, "chapter", "CHAPTER")

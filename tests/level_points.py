@@ -11,12 +11,11 @@ proofs that read them are written once, for every game.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 
 from capture_lib.core.lessons import Level
 from capture_lib.core.protocol import State
-from tests.chapter_facts import folder
+from tests.registry import declared
 
 #: A level's point: whether the line of play that led to the position made it.
 Point = Callable[[Level, State], bool]
@@ -40,10 +39,4 @@ def points(slug: str) -> dict[str, Point] | None:
     """The points ``slug``'s test folder declares for its course's levels (``points.py``'s ``POINTS``); None where
     it declares none (a game without a course, or a new course whose levels have no proof yet: a defect the proofs
     report)."""
-    try:
-        module = importlib.import_module(folder(slug) + ".points")
-    except ModuleNotFoundError as err:
-        if err.name not in (folder(slug), folder(slug) + ".points"):
-            raise  # the module exists and imports something missing: that is a bug to show
-        return None
-    return module.POINTS
+    return declared(slug, "points", "POINTS")

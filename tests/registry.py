@@ -47,6 +47,27 @@ def register_test_games() -> None:
         registry.register(package)
 
 
+def game_tests_package(slug: str) -> str:
+    """The package of ``slug``'s own tests: ``tests.card_commander`` for ``card-commander``."""
+    return "tests." + slug.replace("-", "_")
+
+
+def declared(slug: str, module: str, name: str):
+    """What ``slug``'s own test folder declares in its module ``module`` under ``name`` (``points.py``'s
+    ``POINTS``): the facts one game's tests know, read by the generic tests written once for every game; ``None``
+    where its folder has no such module (the toy game, a new game not yet written up)."""
+    import importlib
+
+    package = game_tests_package(slug)
+    try:
+        found = importlib.import_module(f"{package}.{module}")
+    except ModuleNotFoundError as err:
+        if err.name not in (package, f"{package}.{module}"):
+            raise  # the module exists and imports something missing: that is a bug to show
+        return None
+    return getattr(found, name)
+
+
 def shipped(slug: str) -> bool:
     """Whether ``slug`` is one of the games this package ships (its own folder under ``capture_lib/games``)."""
     return registry.describe(slug).package.startswith("capture_lib.games.")

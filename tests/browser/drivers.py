@@ -11,13 +11,12 @@ names, the move log grows, and a refused move changes nothing.
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tests.chapter_facts import folder
+from tests.registry import declared
 
 #: The board's heading line, the move log's summary ("move log (N lines)"): it changes with every move.
 STATUS = ".cap-status strong"
@@ -286,14 +285,7 @@ def steering(slug: str) -> dict:
     """How the driver steers in ``slug``, where its plain random clicks would make a long game: the keyword
     arguments of ``Driver`` that the game's own test folder declares (``tests/<game_folder>/steering.py``,
     ``STEERING``); any other game, a new one included, is played by the plain driver."""
-    name = folder(slug) + ".steering"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name not in (folder(slug), name):
-            raise  # the module exists and imports something missing: that is a bug to show
-        return {}
-    return dict(module.STEERING)
+    return dict(declared(slug, "steering", "STEERING") or {})
 
 
 def driver(slug: str, **given) -> Driver:

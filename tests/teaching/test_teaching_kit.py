@@ -13,9 +13,9 @@ import pytest
 
 from capture_lib.bookkit.print_and_play import layouts
 from capture_lib.bookkit.summaries import RULING_SIGN
-from tests.chapter_facts import chapter_facts, folder
+from tests.chapter_facts import chapter_facts
 from tests.kit_facts import KitFacts
-from tests.registry import ROOT, cases, chapter_page, games, has_part
+from tests.registry import ROOT, cases, chapter_page, game_tests_package, games, has_part
 from tests.teaching.test_summaries import question_numbers
 
 TEACHING = ROOT / "book" / "teaching"
@@ -55,7 +55,7 @@ def kit_facts(slug: str) -> KitFacts:
     facts = chapter_facts(slug)
     kit = facts.kit if facts is not None else None
     assert kit is not None, (f"{slug} has a chapter, so its kit's table of game lengths, worksheet and summary are "
-                             f"declared in {folder(slug).replace('.', '/')}/chapter.py (CHAPTER.kit)")
+                             f"declared in {game_tests_package(slug).replace('.', '/')}/chapter.py (CHAPTER.kit)")
     return kit
 
 
