@@ -15,7 +15,7 @@ run, so all of them see the same load on the machine.
 
 Each ``--jsc SETTING=VALUE`` adds one more WebKit, started with that JavaScriptCore setting in its
 environment, which takes its turn with the others: the settings that show where WebKit's extra start time
-goes (its optimizing WebAssembly tier, README, "Why WebKit starts slower") are compared run by run with
+goes (its optimizing WebAssembly tier, docs/hosts.md, "Why WebKit starts slower") are compared run by run with
 the default WebKit, under the same load. No page can choose these settings; they measure, not fix.
 """
 

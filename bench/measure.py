@@ -67,6 +67,8 @@ BENCHES: dict[str, tuple[str, list[str]]] = {
     "class-ceiling": ("The ceiling of one capture class process: more tables a run until a target breaks",
                       ["python", "bench/bench_class.py", "--ceiling", "--seconds", "60"]),
     "wasm": ("The browser runtime's largest WebAssembly functions", ["python", "bench/wasm_functions.py"]),
+    "webkit-runtime": ("WebKit on a runtime padded past its optimizing tier: start, Python's speed, the search",
+                       ["python", "bench/bench_webkit_runtime.py", "--runs", "5"]),
 }
 
 
