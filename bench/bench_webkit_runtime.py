@@ -108,13 +108,14 @@ def pyodide_folder(folder: pathlib.Path, module: bytes) -> pathlib.Path:
     return folder
 
 
-def bench_page(pyodide: pathlib.Path) -> tuple[object, str]:
-    """``bench_computer_turn``'s bench page over ``pyodide``, served: its server and the page's address."""
+def bench_page(pyodide: pathlib.Path) -> tuple[object, str, pathlib.Path]:
+    """``bench_computer_turn``'s bench page over ``pyodide``, served: its server, the page's address and its
+    folder (for the caller to remove)."""
     page = bench_computer_turn.bench_folder(None)
     (page / "pyodide").unlink()
     (page / "pyodide").symlink_to(pyodide)
     server = bench_computer_turn.serve(page)
-    return server, f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    return server, f"http://127.0.0.1:{server.server_address[1]}/index.html", page
 
 
 def speed_in_browser(browser, url: str, repeats: int) -> list[float]:
@@ -187,8 +188,9 @@ def main() -> int:
                 if "search" in args.parts:
                     search_part(args, pages, search_makers, attempt, turns)
             finally:
-                for server, _ in pages.values():
+                for server, _, page in pages.values():
                     server.shutdown()
+                    shutil.rmtree(page, ignore_errors=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     for (part, browser, name), errors in failed.items():
