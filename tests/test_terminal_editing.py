@@ -179,6 +179,9 @@ class Keyboard:
         def own_terminal() -> None:  # a session of its own, whose controlling terminal this is: Ctrl-C is SIGINT
             os.setsid()
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+            # As a person's shell starts it: a run started in the background (``cmd &`` without job control)
+            # ignores SIGINT, which its children inherit, and Python then never raises KeyboardInterrupt.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
 
         self.proc = subprocess.Popen([sys.executable, *argv], stdin=slave, stdout=slave, stderr=slave, env=env,
                                      close_fds=True, preexec_fn=own_terminal)
