@@ -30,6 +30,7 @@ from capture_lib.core.protocol import Game, State
 from capture_lib.core.seeds import SEED_LIMIT, check_seed
 from capture_lib.hosts.terminal.play import COMMAND_LINES, play_in_terminal  # tests import play_in_terminal here
 from capture_lib.search.level_ratings import ratings_text
+from capture_lib.search.level_ratings import refusal as level_refusal
 from capture_lib.search.levels import LEVEL_NAMES, game_players, player_names
 
 PROG = "capture"
@@ -385,6 +386,9 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         seats = _seats(game, options)
     if args.seat >= seats:
         parser.error(f"no seat {args.seat} in this game: seats are 0 to {seats - 1}")
+    refused = level_refusal(slug, args.level)  # the levels the chooser offers, as every board offers them
+    if refused:
+        parser.error(refused)
     play_in_terminal(slug, seat=args.seat, seed=args.seed, level=args.level, state=state, options=options)
     return 0
 

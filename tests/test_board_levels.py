@@ -6,7 +6,8 @@ import pytest
 
 from capture_lib.hosts.widget import BoardWidget
 from capture_lib.search.level_ratings import chooser as chooser_levels
-from capture_lib.search.level_ratings import level_labels
+from capture_lib.search.level_ratings import level_labels, offered_levels
+from capture_lib.search.levels import LEVEL_NAMES
 from capture_lib.session.board import BoardController
 from tests.harness import serve
 from tests.registry import games
@@ -17,18 +18,43 @@ from tests.registry import games
 def test_a_board_starts_with_the_rule_player_and_takes_a_level_from_the_page(slug):
     board = BoardWidget(slug, seed=3, seat=0)
     assert board.values["level"] == "rule"
+    # The board's chooser is the one every host shows (``level_ratings.chooser``): the levels the game offers.
+    assert board.values["levels"] == chooser_levels(slug)
+    other = next(level for level in reversed(offered_levels(slug)) if level != "rule")
     before = board.state
-    board._on_front_end_message(board, {"type": "level", "level": "easy"}, [])
-    assert board.values["level"] == "easy" and board.values["message_kind"] == "info" and board.state is before
+    board._on_front_end_message(board, {"type": "level", "level": other}, [])
+    assert board.values["level"] == other and board.values["message_kind"] == "info" and board.state is before
+
+
+@pytest.mark.generic
+@pytest.mark.parametrize("slug", games())
+def test_a_level_the_game_does_not_offer_is_refused_from_the_page_with_the_offered_ones(slug):
+    left_out = [level for level in LEVEL_NAMES if level not in offered_levels(slug)]
+    board = BoardWidget(slug, seed=3, seat=0)
+    for level in left_out:
+        board._on_front_end_message(board, {"type": "level", "level": level}, [])
+        assert board.values["level"] == "rule" and board.values["message_kind"] == "error"
+        assert f"offers the levels {', '.join(offered_levels(slug))}, not {level!r}" in board.values["message"]
 
 
 @pytest.mark.parametrize("bad", ["impossible", 3, None])
 def test_a_forged_level_is_refused_and_nothing_changes(bad):
-    board = BoardWidget("card-commander", seed=3, seat=0, level="medium")
+    board = BoardWidget("card-commander", seed=3, seat=0, level="random")
     board._on_front_end_message(board, {"type": "level", "level": bad}, [])
-    assert board.values["level"] == "medium"
+    assert board.values["level"] == "random"
     assert board.values["message_kind"] == "error"
-    assert "levels are" in board.values["message"]
+    assert "card-commander offers the levels " in board.values["message"]
+
+
+def test_a_board_built_for_a_level_it_does_not_offer_shows_that_level_as_itself():
+    # Card Commander's medium is not rated, so not offered; a board (or an older book's recipe) may still name it.
+    assert "medium" not in offered_levels("card-commander")
+    board = BoardWidget("card-commander", seed=3, seat=0, level="medium")
+    shown = dict(board.values["levels"])
+    assert shown["medium"] == "medium"  # its bare name: it is not rated, and never labelled as another level
+    assert [level for level in shown if level != "medium"] == list(offered_levels("card-commander"))
+    board._on_front_end_message(board, {"type": "level", "level": "random"}, [])
+    assert board.values["levels"] == chooser_levels("card-commander")  # once left, it is offered no more
 
 
 def test_the_chosen_level_plays_the_computers_moves():
@@ -79,16 +105,17 @@ def test_the_page_offers_the_levels_and_sends_the_choice(browser):
     chooser = page.get_by_label("computer")
     assert chooser.input_value() == "rule"
     # Each level the game offers with its rating from the shipped summary (capture_lib.experiments.ratings), as
-    # "hard · about 1700"; none that plays as another (Card Commander's easy and medium play as hard), and the
-    # strongest says why there are fewer.
+    # "rule · about 1500"; none that the ratings cannot tell apart (Card Commander offers fewer levels than it
+    # has), and the strongest says why there are fewer.
     offered = chooser_levels("card-commander")
     assert chooser.locator("option").all_inner_texts() == [label for _level, label in offered]
-    assert [level for level, _label in offered] == ["random", "rule", "hard"]
-    assert offered[-1][1].startswith(level_labels("card-commander")["hard"]) and "deal" in offered[-1][1]
-    chooser.select_option("hard")
-    page.wait_for_function("window.captureBoards.board.get('level') === 'hard'")
-    assert page.evaluate("window.sent") == [{"type": "level", "level": "hard"}]
-    assert session.values()["level"] == "hard"
+    assert [level for level, _label in offered] == list(offered_levels("card-commander"))
+    top = offered[-1][0]
+    assert offered[-1][1].startswith(level_labels("card-commander")[top]) and "deal" in offered[-1][1]
+    chooser.select_option("random")
+    page.wait_for_function("window.captureBoards.board.get('level') === 'random'")
+    assert page.evaluate("window.sent") == [{"type": "level", "level": "random"}]
+    assert session.values()["level"] == "random"
     assert errors == []
     page.close()
 

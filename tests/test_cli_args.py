@@ -69,6 +69,7 @@ def _bad_arguments(tmp_path):
         (["play", "card-commander", "--option", "colour=red"], "unknown option 'colour'"),
         (["play", "card-commander", "--seed", "soon"], "a seed is a whole number"),
         (["play", "card-commander", "--level", "genius"], "invalid choice: 'genius'"),
+        (["play", "card-commander", "--level", "medium"], "card-commander offers the levels random, rule"),
         (["play", "--load", str(tmp_path / "missing.txt")], "cannot read"),
         (["play", "--load", str(tmp_path)], "it is a folder"),
         (["play", "--load", str(a_file)], "is not a game to go on with"),

@@ -125,7 +125,7 @@ def test_a_part_is_checked_against_its_interface_when_first_loaded(scratch):
 def test_an_optional_member_gets_its_interfaces_value_and_nothing_else_is_read():
     # The toy game is registered for the whole run (tests/conftest.py).
     players = describe("toy-game").players
-    assert players.PLAYS_AS == {} and players.PLAYS_AS_WHY == "" and players.ORACLE_WORLD is None
+    assert players.FEWER_LEVELS_WHY == "" and players.ORACLE_WORLD is None
     module = importlib.import_module("tests.toy_game.players")
     assert players.__name__ == module.__name__ and players.__doc__ == module.__doc__
     with pytest.raises(AttributeError, match="has no 'rule_player'; it has RULE_PLAYER"):
@@ -198,12 +198,12 @@ def test_without_experiments_or_golden_games_the_tools_leave_it_out(toy):
 
 def test_without_session_hooks_or_search_tuning_the_board_and_the_levels_play_it(toy):
     from capture_lib.render.web import module_source, style_source
-    from capture_lib.search.levels import player_for, plays_as
+    from capture_lib.search.levels import fewer_levels_why, player_for
     from capture_lib.search.tuning import PLAIN, tuning_for
     from capture_lib.session.board import BoardController
 
     assert toy.session is None and toy.tuning is None
-    assert tuning_for("toy-game") is PLAIN and plays_as("toy-game") == ({}, "")
+    assert tuning_for("toy-game") is PLAIN and fewer_levels_why("toy-game") == ""
     board = BoardController("toy-game", seed=3, mode="computer", level="random")
     first = board.legal[0]
     changed = board.handle({"type": "play", "action": first})

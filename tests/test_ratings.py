@@ -12,7 +12,8 @@ import pytest
 
 from capture_lib.experiments import ratings
 from capture_lib.experiments.ratings import elo_gap, expected_score, fit, fit_games, tally
-from capture_lib.search import level_ratings
+from capture_lib.games.card_commander import players as card_commander
+from capture_lib.search import level_ratings, levels
 from tests.registry import games
 
 TRUE = {"random": 1000.0, "rule": 1500.0, "easy": 1600.0, "hard": 1850.0}
@@ -202,6 +203,73 @@ def test_a_round_robin_seats_each_pair_both_ways_and_a_resumed_one_takes_the_sto
     assert all(n == 2 for p, _, n in played if set(p) != {"easy", "rule"})
 
 
+def test_a_spread_round_robin_shares_each_seating_among_its_option_sets_from_distinct_starts(monkeypatch, tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from capture_lib.experiments import analysis
+
+    played = []
+
+    def fake_run_games(slug, games, players, seed, options=None, executor=None):
+        played.append((tuple(players), options["blue"], seed, games))
+        return [{"players": list(players), "seed": seed + i, "winners": [0]} for i in range(games)]
+
+    monkeypatch.setattr(analysis, "run_games", fake_run_games)
+    armies = (("rome-egypt", {"blue": "rome", "red": "egypt"}), ("vikings-rome", {"blue": "vikings", "red": "rome"}))
+    robin = dataclasses.replace(analysis.ROUND_ROBINS["command-capture"], players=("random", "rule"), more={},
+                                spread=armies, distinct_starts=True, sources=())
+    monkeypatch.setitem(analysis.ROUND_ROBINS, "command-capture", robin)
+    pool = ThreadPoolExecutor(1)
+    analysis.run("command-capture-ratings", 22, pool, root=tmp_path)
+    _meta, records = analysis.read("command-capture-ratings", root=tmp_path)
+    options = analysis.GAME_OPTIONS["command-capture"]
+    for label, army in armies:
+        for seating in (["random", "rule"], ["rule", "random"]):
+            seeds = [r["seed"] for r in records if r["players"] == seating and r["variant"] == label]
+            # Eleven games a seating: six under the first option set, five under the second.
+            assert len(seeds) == (6 if label == "rome-egypt" else 5)
+            starts = [analysis.start_of("command-capture", {**options, **army}, seed) for seed in seeds]
+            assert len(set(starts)) == len(starts) and all(len(start) == 2 for start in starts)  # both Assassins
+            expected = analysis.start_seeds("command-capture", {**options, **army}, analysis.SEED, True)
+            assert seeds == [next(expected) for _ in seeds]  # the first seeds that deal distinct starts
+        # The same starts both ways.
+        assert [r["seed"] for r in records if r["players"] == ["random", "rule"] and r["variant"] == label] == \
+            [r["seed"] for r in records if r["players"] == ["rule", "random"] and r["variant"] == label]
+    # Resumed: nothing is played again; a larger number plays on under each option set from its next start.
+    played.clear()
+    analysis.run("command-capture-ratings", 22, pool, root=tmp_path, resume=True)
+    assert played == []
+    analysis.run("command-capture-ratings", 26, pool, root=tmp_path, resume=True)
+    assert sorted((seating, blue, games) for seating, blue, _seed, games in played) == [
+        (("random", "rule"), "rome", 1), (("random", "rule"), "vikings", 1),
+        (("rule", "random"), "rome", 1), (("rule", "random"), "vikings", 1)]
+    # Only the pairings named are played; the others keep what is stored of them.
+    robin3 = dataclasses.replace(robin, players=("random", "rule", "easy"))
+    monkeypatch.setitem(analysis.ROUND_ROBINS, "command-capture", robin3)
+    played.clear()
+    analysis.run("command-capture-ratings", 26, pool, root=tmp_path, resume=True, pairings=[("easy", "rule")])
+    assert {seating for seating, _blue, _seed, _games in played} == {("rule", "easy"), ("easy", "rule")}
+    assert len(analysis.read("command-capture-ratings", root=tmp_path)[1]) == 52
+    with pytest.raises(ValueError, match="no pairing of easy and hard"):
+        analysis.run("command-capture-ratings", 26, pool, root=tmp_path, resume=True, pairings=[("hard", "easy")])
+    # A run given no time left plays nothing more and keeps what is stored.
+    played.clear()
+    clock = itertools.count(0, 3600)
+    monkeypatch.setattr(analysis.time, "monotonic", lambda: next(clock))
+    analysis.run("command-capture-ratings", 40, pool, root=tmp_path, resume=True, minutes=1)
+    assert played == [] and len(analysis.read("command-capture-ratings", root=tmp_path)[1]) == 52
+
+
+def test_the_starts_of_a_game_run_out_with_a_clear_error():
+    from capture_lib.experiments import analysis
+
+    options = {**analysis.GAME_OPTIONS["command-capture"], "blue": "rome", "red": "egypt"}
+    seeds = analysis.start_seeds("command-capture", options, analysis.SEED, True)
+    assert len({analysis.start_of("command-capture", options, next(seeds)) for _ in range(64)}) == 64  # 8 x 8 squares
+    with pytest.raises(ValueError, match="has only 64 distinct starts"):
+        next(seeds)
+
+
 @pytest.mark.generic
 @pytest.mark.parametrize("slug", games("experiments"))
 def test_stored_round_robins_pair_every_player_both_ways_and_replay(slug):
@@ -213,38 +281,112 @@ def test_stored_round_robins_pair_every_player_both_ways_and_replay(slug):
     if slug not in analysis.ROUND_ROBINS:
         pytest.skip(f"{slug}'s experiments part declares no ratings round robin")
     meta, records = analysis.read(f"{slug}-ratings")
-    players = analysis.ROUND_ROBINS[slug].players
-    for a, b in itertools.combinations(players, 2):
-        one = [r["seed"] for r in records if r["players"] == [a, b]]
-        other = [r["seed"] for r in records if r["players"] == [b, a]]
-        # Each seating plays an unbroken run of seeds from the experiment's, the same deals both ways.
-        assert one == list(range(meta["seed"], meta["seed"] + len(one))), (a, b)
-        assert other == list(range(meta["seed"], meta["seed"] + len(other))), (b, a)
-        assert len(one) >= meta["games"] // 2 and len(other) >= meta["games"] - meta["games"] // 2
+    robin = analysis.ROUND_ROBINS[slug]
+    base = analysis.GAME_OPTIONS.get(slug, {})
+    for a, b in itertools.combinations(robin.players, 2):
+        for label, options, _share in robin.shares(robin.pairing_games(a, b, meta["games"])):
+            options = {**base, **options}
+            one = [r["seed"] for r in records if r["players"] == [a, b] and r.get("variant", "") == label]
+            other = [r["seed"] for r in records if r["players"] == [b, a] and r.get("variant", "") == label]
+            # Each seating plays an unbroken run of the seeds it may play (with distinct starts, those that deal
+            # one no earlier seed dealt), under each option set alike, the same deals both ways.
+            seeds = analysis.start_seeds(slug, options, meta["seed"], robin.distinct_starts)
+            expected = [next(seeds) for _ in range(max(len(one), len(other)))]
+            assert one == expected[:len(one)] and other == expected[:len(other)], (a, b, label)
+        seated = [sum(1 for r in records if r["players"] == seating) for seating in ([a, b], [b, a])]
+        assert seated[0] >= meta["games"] // 2 and seated[1] >= meta["games"] - meta["games"] // 2, (a, b)
     first = next(r for r in records if r["players"] == ["random", "hard"])
-    again = run_games(slug, 1, ["random", "hard"], first["seed"], analysis.GAME_OPTIONS.get(slug),
-                      executor=ThreadPoolExecutor(1))
-    assert analysis.compact(again) == [first]
+    options = {**base, **dict(robin.spread).get(first.get("variant", ""), {})}
+    again = run_games(slug, 1, ["random", "hard"], first["seed"], options or None, executor=ThreadPoolExecutor(1))
+    assert analysis.compact([{**r, "variant": first["variant"]} for r in again] if "variant" in first else again) \
+        == [first]
 
 
-def test_a_level_that_plays_as_another_says_so_in_the_chooser(monkeypatch):
-    summary = {"games": {"card-commander": {
-        "anchor": "rule", "anchor_elo": 1500, "games_per_pairing": 20,
-        "players": {"random": {"elo": 1488}, "rule": {"elo": 1500}, "hard": {"elo": 1573}},
-        "plays_as": {"easy": "hard", "medium": "hard"}, "why": "the deal decides most games"}}}
-    monkeypatch.setattr(level_ratings, "shipped_summary", lambda: summary)
-    labels = level_ratings.level_labels("card-commander")
-    assert labels["easy"] == "easy \u00b7 as hard, about 1570: the deal decides most games"
-    assert labels["hard"] == "hard \u00b7 about 1570" and labels["random"] == "random \u00b7 about 1490"
+# ----- the chooser's rule --------------------------------------------------------------------------------
+LADDER = ("random", "beginner", "rule", "easy", "medium", "hard")
+
+
+def _intervals(**spans: tuple[int, int]) -> dict[str, dict[str, int]]:
+    return {name: {"low": low, "high": high, "elo": (low + high) // 2} for name, (low, high) in spans.items()}
+
+
+@pytest.mark.parametrize("spans, offered", [
+    # Every interval apart from its neighbours': every level is offered.
+    ({"random": (1000, 1200), "beginner": (1250, 1450), "rule": (1500, 1500), "easy": (1550, 1650),
+      "medium": (1700, 1800), "hard": (1850, 1950)}, LADDER),
+    # A level with no rating is not offered: nothing shows it to differ (an unrated beginner).
+    ({"random": (1000, 1200), "rule": (1500, 1500), "easy": (1550, 1650)}, ("random", "rule", "easy")),
+    # Below the anchor the weaker level stays: a beginner overlapping random, or reaching the rule player, goes.
+    ({"random": (1000, 1300), "beginner": (1250, 1450), "rule": (1500, 1500)}, ("random", "rule")),
+    ({"random": (1000, 1200), "beginner": (1300, 1520), "rule": (1500, 1500)}, ("random", "rule")),
+    # The anchor is always offered: a random player whose interval reaches it goes.
+    ({"random": (1410, 1510), "rule": (1500, 1500), "hard": (1484, 1585)}, ("rule",)),
+    # Above the anchor the stronger level stays: easy, not apart from the anchor, goes (Medieval's easy) ...
+    ({"random": (690, 1140), "rule": (1500, 1500), "easy": (1416, 1502), "medium": (1721, 1836),
+      "hard": (1766, 1936)}, ("random", "rule", "hard")),
+    # ... hard replaces every weaker level it overlaps, down to the one it stands above ...
+    ({"rule": (1500, 1500), "easy": (1550, 1650), "medium": (1640, 1700), "hard": (1600, 1900)}, ("rule", "hard")),
+    # ... but a hard whose interval reaches the anchor replaces nothing: medium, apart from both, stays.
+    ({"rule": (1500, 1500), "medium": (1721, 1836), "hard": (1400, 2400)}, ("rule", "medium")),
+    # A level rated below a weaker-named one counts as overlapping it: the names offered climb with the ratings.
+    ({"rule": (1500, 1500), "easy": (1700, 1750), "medium": (1600, 1650)}, ("rule", "medium")),
+])
+def test_the_chooser_offers_each_level_whose_interval_lies_wholly_above_the_next_weaker_offered_one(spans, offered):
+    rated = _intervals(**spans)
+    got = level_ratings.offered_by_rule(rated, LADDER)
+    assert got == offered
+    assert all(rated[upper]["low"] > rated[lower]["high"] for lower, upper in itertools.pairwise(got))
+    assert "rule" in got
+
+
+FAKE = {"games": {"card-commander": {
+    "anchor": "rule", "anchor_elo": 1500, "games_per_pairing": 20,
+    "players": {"random": {"elo": 1445, "low": 1408, "high": 1481}, "rule": {"elo": 1500, "low": 1500, "high": 1500},
+                "hard": {"elo": 1573, "low": 1530, "high": 1610}},
+    "offered": ["random", "rule", "hard"], "why": "the deal decides most games"}}}
+
+
+def test_the_chooser_shows_only_the_offered_levels_each_as_itself_and_the_strongest_says_why(monkeypatch):
+    monkeypatch.setattr(level_ratings, "shipped_summary", lambda: FAKE)
     assert level_ratings.offered_levels("card-commander") == ("random", "rule", "hard")
-    assert "easy as hard" in level_ratings.ratings_text()
+    assert level_ratings.chooser("card-commander") == [
+        ["random", "random \u00b7 about 1440"], ["rule", "rule \u00b7 about 1500"],
+        ["hard", "hard \u00b7 about 1570 (3 levels: the deal decides most games)"]]
+    # A board built for an unoffered level by name shows it as itself, never as another level.
+    assert level_ratings.chooser("card-commander", "medium")[2] == ["medium", "medium"]
+    assert [row[0] for row in level_ratings.chooser("card-commander", "medium")] == ["random", "rule", "medium", "hard"]
+    assert level_ratings.refusal("card-commander", "hard") == ""
+    assert level_ratings.refusal("card-commander", "easy") == (
+        "card-commander offers the levels random, rule, hard, not 'easy' (3 levels: the deal decides most games)")
+    assert level_ratings.ratings_text().endswith("card-commander random 1440, rule 1500, hard 1570")
+    # A game with no stored round robin offers every level it has, by its bare name.
+    assert level_ratings.offered_levels("medieval-capture") == levels.game_levels("medieval-capture")
+    assert level_ratings.chooser("medieval-capture")[0] == ["random", "random"]
 
 
-def test_the_summary_names_the_levels_each_game_plays_as_another():
-    from capture_lib.search.levels import plays_as
+def test_the_summary_stores_the_offered_levels_and_the_games_own_sentence_why(monkeypatch):
+    records = synthetic({"random": 1000.0, "rule": 1500.0, "hard": 1900.0}, 40)
+    entry = ratings.summarize(records, {"games": 40}, "card-commander")
+    assert entry["offered"] == ["random", "rule", "hard"]  # easy and medium: not in the round robin
+    assert entry["why"] == card_commander.FEWER_LEVELS_WHY
+    every = ratings.summarize(synthetic({"random": 1200.0, "rule": 1500.0, "easy": 1750.0, "medium": 2000.0,
+                                         "hard": 2250.0}, 200), {"games": 200}, "card-commander")
+    assert every["offered"] == ["random", "rule", "easy", "medium", "hard"] and "why" not in every
+    monkeypatch.setattr(card_commander, "FEWER_LEVELS_WHY", "")
+    # Unrated levels are left out without a word; a rated level that the ratings leave out needs the sentence.
+    assert "why" not in ratings.summarize(records, {"games": 40}, "card-commander")
+    close = synthetic({"random": 1000.0, "rule": 1500.0, "easy": 1510.0, "hard": 1900.0}, 40)
+    with pytest.raises(ValueError, match="leave easy out of the chooser, and its players part declares no"):
+        ratings.summarize(close, {"games": 40}, "card-commander")
 
-    shipped = level_ratings.shipped_summary()["games"]
-    for slug, entry in shipped.items():
-        same, why = plays_as(slug)
-        assert entry.get("plays_as", {}) == same and (why == entry.get("why", "")), slug
-        assert not set(same) & set(entry["players"]), "a level that plays as another is not rated on its own"
+
+def test_every_shipped_chooser_offers_levels_that_stand_apart_and_says_why_it_offers_fewer():
+    for slug, entry in level_ratings.shipped_summary()["games"].items():
+        offered = level_ratings.offered_levels(slug)
+        rated = entry["players"]
+        assert offered == level_ratings.offered_by_rule(rated, levels.game_levels(slug)) and "rule" in offered, slug
+        assert all(rated[upper]["low"] > rated[lower]["high"] for lower, upper in itertools.pairwise(offered)), slug
+        dropped = [level for level in levels.game_levels(slug) if level in rated and level not in offered]
+        assert bool(level_ratings.fewer_why(slug)) >= bool(dropped), slug  # a rated level left out: it says why
+        assert not level_ratings.fewer_why(slug) or offered != levels.game_levels(slug), slug
+        assert [level for level, _label in level_ratings.chooser(slug)] == list(offered)

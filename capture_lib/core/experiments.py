@@ -66,8 +66,7 @@ class Experiment:
 class StrengthTable:
     """A game's strength table: each pairing ``(player, opponent)`` plays ``games`` games, each first in half.
 
-    The most telling pairings come first, so that a run cut short still has them. A level that the game
-    plays as another one (``PLAYS_AS`` of its players) has no pairing of its own.
+    The most telling pairings come first, so that a run cut short still has them.
     """
 
     games: int
@@ -81,12 +80,40 @@ class RoundRobin:
     ``more`` gives a pairing at least that many games (neighbouring levels, whose games tell their
     ratings apart); ``sources`` are the names of the game's other stored experiments whose games a
     resumed round robin may take (the same players, options and seeds as the games it would play).
+
+    ``spread``: labelled option sets, ``(label, options)`` (Command Capture's nine pairs of armies), among which
+    each seating of a pairing shares its games evenly (the first sets get the odd ones), the label stored in
+    each record as its ``variant``. ``distinct_starts``: no two games of a seating (the same players on the
+    same seats) under the same options start alike: a game's start is what chance deals before anyone
+    decides (the new game's chance events played), and a seed whose start an earlier seed already dealt is
+    skipped, so the seeds a seating plays are the first that deal distinct starts, the same seeds both ways
+    (``capture_lib.experiments.analysis.start_seeds``).
     """
 
     games: int
     players: tuple[str, ...]
     more: Mapping[tuple[str, str], int] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
+    spread: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+    distinct_starts: bool = False
+
+    def __post_init__(self) -> None:
+        labels = [label for label, _options in self.spread]
+        if len(set(labels)) != len(labels) or "" in labels:
+            raise ValueError(f"a round robin's option sets need distinct, non-empty labels, not {labels!r}")
+
+    def pairing_games(self, first: str, second: str, games: int | None = None) -> int:
+        """How many games the pairing of ``first`` and ``second`` plays: ``games`` (by default the round robin's
+        own), or more where ``more`` says."""
+        least = self.games if games is None else games
+        return max(least, self.more.get((first, second), self.more.get((second, first), 0)))
+
+    def shares(self, games: int) -> list[tuple[str, dict[str, Any], int]]:
+        """``games`` of one seating shared among the option sets: ``(label, options, games)`` for each, in order
+        (one unlabelled set of no options without a ``spread``)."""
+        spread = self.spread or (("", {}),)
+        per, odd = divmod(games, len(spread))
+        return [(label, dict(options), per + (index < odd)) for index, (label, options) in enumerate(spread)]
 
 
 def score(record: Mapping[str, Any], seat: int) -> float:

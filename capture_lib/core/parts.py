@@ -98,10 +98,10 @@ class PlayersPart(Protocol):
     ANALYSIS_PLAYERS: Mapping[str, PlayerFactory]
     #: What the ``oracle`` ceiling player knows here (``capture_lib.search.oracle``); ``None``: the true state.
     ORACLE_WORLD: OracleWorld | None = None
-    #: Levels that play as another level here (the game's luck leaves no room for them) ...
-    PLAYS_AS: Mapping[str, str] = MappingProxyType({})
-    #: ... and why, in a few words (the level chooser says it).
-    PLAYS_AS_WHY: str = ""
+    #: Why the level chooser may offer fewer levels than the game has, in one sentence's words (the game's luck
+    #: leaves room for fewer distinct opponents): the chooser says it where the ratings drop a level
+    #: (``capture_lib.search.level_ratings.offered_by_rule``); "" where the game needs none.
+    FEWER_LEVELS_WHY: str = ""
     #: What a seat's set-up hides, read from a position (the Knight's space, the Assassin's square; ``None``
     #: until it is set up), for the tests that check the computer's hidden set-up varies from game to game.
     HIDDEN_SETUP: Callable[[State, int], Any] | None = None

@@ -7,7 +7,7 @@ notebooks only read those files and summarize them (with the tallies here and th
 book builds fast and every figure in its text is computed from the stored games.
 
     python -m capture_lib.experiments.analysis [--only NAME ...] [--scale X]
-        [--workers K | --scheduler ADDRESS] [--resume] [--results DIR]
+        [--workers K | --scheduler ADDRESS] [--resume] [--minutes M] [--pairings A:B ...] [--results DIR]
 
 Experiments (``EXPERIMENTS``) come from each registered game's ``experiments`` part
 (``capture_lib/games/<game>/experiments.py``, declared as data: ``capture_lib.core.experiments``): its own
@@ -27,8 +27,9 @@ import contextlib
 import itertools
 import pathlib
 import statistics
+import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import partial
 from typing import Any
@@ -38,7 +39,7 @@ from capture_lib.core.parts import ExperimentsPart
 from capture_lib.core.places import results_dir
 from capture_lib.experiments.cluster import ClusterError, executor_for
 from capture_lib.experiments.simulate import head_to_head, load, run_games, save, score
-from capture_lib.games import descriptions
+from capture_lib.games import descriptions, load_game
 
 __all__ = ["EXPERIMENTS", "GAME_OPTIONS", "RESULTS", "ROUND_ROBINS", "SEED", "STRENGTH_TABLES", "Rate", "by_variant",
            "compact", "endings", "main", "play", "play_experiment", "rate", "ratings_games", "read", "run", "score",
@@ -118,38 +119,136 @@ def strength_games(slug: str, games: int, seed: int, executor: Executor,
     return records
 
 
+def start_of(slug: str, options: dict[str, Any], seed: int) -> tuple[str, ...]:
+    """The start of the game ``slug`` dealt by ``seed`` under ``options``: what chance deals before any seat decides
+    (Command Capture's quick set-up: both Assassins' squares), as the notation of those chance events."""
+    state = load_game(slug).new_game(seed=seed, **options).resolve_chance()
+    return tuple(str(action) for action in state.history)
+
+
+def start_seeds(slug: str, options: dict[str, Any], seed: int, distinct: bool) -> Iterator[int]:
+    """The seeds a seating of a round robin plays under ``options``, in order from ``seed``: every seed, or with
+    ``distinct`` only those that deal a start no earlier seed dealt (``start_of``). ``ValueError`` when the
+    starts run out: the game has no more distinct starts under these options."""
+    if not distinct:
+        yield from itertools.count(seed)
+        return
+    seen: set[tuple[str, ...]] = set()
+    misses = 0
+    for candidate in itertools.count(seed):
+        start = start_of(slug, options, candidate)
+        if start in seen:
+            misses += 1
+            # Far more repeats in a row than distinct starts so far: every start has been dealt.
+            if misses > 200 + 50 * len(seen):
+                raise ValueError(f"{slug} has only {len(seen)} distinct starts under {options}; play fewer games "
+                                 "of a seating there, or spread them over more option sets")
+            continue
+        misses = 0
+        seen.add(start)
+        yield candidate
+
+
+def _play_seeds(slug: str, seating: tuple[str, str], seeds: list[int], options: dict[str, Any],
+                executor: Executor) -> list[dict[str, Any]]:
+    """The games of ``seating`` at each of ``seeds`` under ``options`` (each unbroken run of seeds at once)."""
+    records: list[dict[str, Any]] = []
+    for _key, group in itertools.groupby(enumerate(seeds), key=lambda pair: pair[1] - pair[0]):
+        run = [seed for _index, seed in group]
+        records += run_games(slug, len(run), list(seating), run[0], options or None, executor=executor)
+    return records
+
+
+class _Deadline:
+    """When a run stops starting new games (``--minutes``): never, or ``minutes`` after it began."""
+
+    def __init__(self, minutes: float | None) -> None:
+        self.end = None if minutes is None else time.monotonic() + 60 * minutes
+
+    def passed(self) -> bool:
+        """Whether the run should start no more games."""
+        return self.end is not None and time.monotonic() > self.end
+
+
 def ratings_games(slug: str, games: int, seed: int, executor: Executor,
                   done: Callable[[list[dict[str, Any]]], None] | None = None,
-                  kept: Iterable[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+                  kept: Iterable[dict[str, Any]] = (), minutes: float | None = None,
+                  pairings: Iterable[tuple[str, str]] | None = None) -> list[dict[str, Any]]:
     """A round robin of the players of ``slug``'s ``ROUND_ROBINS`` entry: at least ``games`` games for every pair
     (the pairs of its ``more`` at least their own number), each first in half.
 
     Seeded as ``head_to_head``: the ``k``-th game of each seating uses seed ``seed + k``, so the same
-    deals are played both ways. Games of ``kept`` (records of earlier runs with the same seed) that are
-    such games are taken, all of a seating's unbroken run of seeds from ``seed`` on, even beyond
-    ``games``; only the rest is played. ``done(records)`` is called after each pairing it played.
+    deals are played both ways. A round robin with a ``spread`` shares each seating's games among its option
+    sets (``RoundRobin.shares``), each set from ``seed``, the label stored as the record's ``variant``; with
+    ``distinct_starts`` its seats play only the seeds that deal distinct starts (``start_seeds``). Games of
+    ``kept`` (records of earlier runs with the same seed) that are such games are taken, all of a seating's
+    unbroken run of its seeds, even beyond ``games``; only the rest is played. ``done(records)`` is called
+    after each batch it played (a seating under one option set), so a stopped run keeps what it finished;
+    with ``minutes``, no batch is started after that many minutes (the pairings not reached are left out, to
+    be played by a resumed run). ``pairings`` (pairs of players, in either order) are the only ones played: the
+    others keep what ``kept`` holds of them, and no more.
     """
-    stored: dict[tuple[tuple[str, ...], int], dict[str, Any]] = {}
+    stored: dict[tuple[tuple[str, ...], str, int], dict[str, Any]] = {}
     for r in kept:
-        stored.setdefault((tuple(r["players"]), r["seed"]), r)
+        stored.setdefault((tuple(r["players"]), r.get("variant", ""), r["seed"]), r)
     records: list[dict[str, Any]] = []
     robin = ROUND_ROBINS[slug]
-    more = robin.more
+    base = GAME_OPTIONS.get(slug, {})
+    seeds_of: dict[str, list[int]] = {}
+    deadline = _Deadline(minutes)
+    chosen = None if pairings is None else {frozenset(pair) for pair in pairings}
+    every = {frozenset(pair) for pair in itertools.combinations(robin.players, 2)}
+    unknown = set() if chosen is None else chosen - every
+    if unknown:
+        raise ValueError(f"{slug}'s round robin has no pairing of {' and '.join(sorted(next(iter(unknown))))}")
+
+    def seeds(label: str, count: int, then: Iterator[int]) -> list[int]:
+        known = seeds_of.setdefault(label, [])
+        while len(known) < count:
+            known.append(next(then))
+        return known[:count]
+
+    generators: dict[str, Iterator[int]] = {}
     for first, second in itertools.combinations(robin.players, 2):
-        played = False
-        pair = max(games, more.get((first, second), more.get((second, first), 0)))
+        pair = robin.pairing_games(first, second, games)
         for seating, needed in (((first, second), pair // 2), ((second, first), pair - pair // 2)):
-            have = 0
-            while (seating, seed + have) in stored:
-                records.append(stored[seating, seed + have])
-                have += 1
-            if have < needed:
-                records += run_games(slug, needed - have, list(seating), seed + have, GAME_OPTIONS.get(slug),
-                                     executor=executor)
-                played = True
-        if played and done is not None:
-            done(records)
+            for label, options, share in robin.shares(needed):
+                options = {**base, **options}
+                then = generators.setdefault(label, start_seeds(slug, options, seed, robin.distinct_starts))
+                # The stored games of this seating's unbroken run of seeds, however many.
+                have = 0
+                while (seating, label, seeds(label, have + 1, then)[have]) in stored:
+                    have += 1
+                wanted = seeds(label, max(have, share), then)
+                taken = [stored[seating, label, s] for s in wanted[:have]]
+                missing = wanted[have:]
+                played: list[dict[str, Any]] = []
+                if missing and (chosen is None or {first, second} in chosen) and not deadline.passed():
+                    played = _play_seeds(slug, seating, missing, options, executor)
+                    played = [{**r, "variant": label} for r in played] if label else played
+                records += taken + played
+                if played and done is not None:
+                    done(records)
     return records
+
+
+def pairing_starts(slug: str, records: Iterable[dict[str, Any]]) -> dict[tuple[str, str], tuple[int, int, int]]:
+    """For each pairing of ``slug``'s round robin in ``records`` (its two players in name order): its games, the
+    distinct starts they were played from (``start_of`` under each game's option set: each is played both ways),
+    and how many games repeat a start already played on the same seats (none, where ``distinct_starts``)."""
+    robin = ROUND_ROBINS[slug]
+    options_of = {label: {**GAME_OPTIONS.get(slug, {}), **options} for label, options in robin.spread}
+    options_of.setdefault("", dict(GAME_OPTIONS.get(slug, {})))
+    cells: dict[tuple[str, str], tuple[list[Any], set[Any], set[Any]]] = {}
+    for r in records:
+        variant = r.get("variant", "")
+        start = (variant, start_of(slug, options_of[variant], r["seed"]))
+        games, starts, seated = cells.setdefault(tuple(sorted(r["players"])), ([], set(), set()))
+        games.append(r)
+        starts.add(start)
+        seated.add((tuple(r["players"]), start))
+    return {pair: (len(games), len(starts), len(games) - len(seated)) for pair, (games, starts, seated) in
+            sorted(cells.items())}
 
 
 def stored_rating_games(slug: str, root: pathlib.Path = RESULTS) -> list[dict[str, Any]]:
@@ -202,13 +301,16 @@ def play(name: str, games: int, executor: Executor, seed: int = SEED) -> list[di
 
 
 def run(name: str, games: int | None = None, executor: Executor | None = None,
-        root: pathlib.Path = RESULTS, resume: bool = False) -> pathlib.Path:
+        root: pathlib.Path = RESULTS, resume: bool = False, minutes: float | None = None,
+        pairings: Iterable[tuple[str, str]] | None = None) -> pathlib.Path:
     """Run experiment ``name`` and write its file under ``root``; returns the path.
 
     ``resume`` (strength tables and round robins) keeps the pairings that the stored file already holds
     for the same number of games and seed, and plays only the others: use it after adding a pairing or
     after a stopped run, never after changing a player. A resumed round robin also takes the games of
-    its round robin's ``sources`` that it would otherwise play again.
+    its round robin's ``sources`` that it would otherwise play again. ``minutes`` (round robins): start no
+    batch of games after that many minutes, and store what was played (``--resume`` goes on from there);
+    ``pairings`` (round robins): play only those, keeping what is stored of the others (with ``resume``).
     """
     path, default, function = EXPERIMENTS[name]
     games = default if games is None else games
@@ -220,7 +322,7 @@ def run(name: str, games: int | None = None, executor: Executor | None = None,
         if function is None and name.endswith("-ratings"):
             slug = name.removesuffix("-ratings")
             kept = stored_rating_games(slug, root) if resume else []
-            records = ratings_games(slug, games, SEED, pool, kept=kept,
+            records = ratings_games(slug, games, SEED, pool, kept=kept, minutes=minutes, pairings=pairings,
                                     done=lambda records: save(compact(records), target, meta))
             save(compact(records), target, meta)
         elif function is None:
@@ -297,6 +399,14 @@ def turn_summary(records: list[dict[str, Any]]) -> dict[str, float]:
     return {"median": median, "q1": q1, "q3": q3, "mean": statistics.fmean(turns)}
 
 
+def _pairing_argument(text: str) -> tuple[str, str]:
+    """``A:B`` on the command line, as a pairing of two players."""
+    first, colon, second = text.partition(":")
+    if not colon or not first or not second or first == second:
+        raise argparse.ArgumentTypeError(f"a pairing is two players as A:B (rule:easy), not {text!r}")
+    return first, second
+
+
 def main(argv: list[str] | None = None) -> int:
     """Regenerate the files under ``results/``."""
     parser = argparse.ArgumentParser(prog="python -m capture_lib.experiments.analysis",
@@ -310,6 +420,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resume", action="store_true",
                         help="strength tables and round robins: keep the pairings already stored for the same "
                              "games and seed")
+    parser.add_argument("--minutes", type=float, default=None, metavar="M",
+                        help="round robins: start no batch of games after M minutes; what was played is stored, and "
+                             "--resume goes on from there")
+    parser.add_argument("--pairings", nargs="+", type=_pairing_argument, default=None, metavar="A:B",
+                        help="round robins: play only these pairings (rule:easy ...); with --resume the others keep "
+                             "their stored games")
     parser.add_argument("--results", type=pathlib.Path, default=None, metavar="DIR",
                         help=f"the folder to write the games into (default {RESULTS})")
     args = parser.parse_args(argv)
@@ -322,7 +438,12 @@ def main(argv: list[str] | None = None) -> int:
         for name in args.only:
             games = max(2, round(EXPERIMENTS[name][1] * args.scale))
             print(f"{name}: {games} games a cell ...", flush=True)
-            print(f"  wrote {run(name, games, pool, resume=args.resume, **where)}", flush=True)
+            try:
+                path = run(name, games, pool, resume=args.resume, minutes=args.minutes, pairings=args.pairings,
+                           **where)
+            except ValueError as err:
+                parser.error(str(err))
+            print(f"  wrote {path}", flush=True)
     if any(name.endswith("-ratings") for name in args.only):
         from capture_lib.experiments import ratings
 

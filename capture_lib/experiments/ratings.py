@@ -33,8 +33,8 @@ from typing import Any
 
 from capture_lib.core import places
 from capture_lib.experiments.simulate import load, score
-from capture_lib.search.level_ratings import SUMMARY
-from capture_lib.search.levels import plays_as
+from capture_lib.search.level_ratings import SUMMARY, offered_by_rule
+from capture_lib.search.levels import fewer_levels_why, game_levels
 
 #: Elo points per unit of Bradley-Terry strength: 400 points is a factor of ten in the odds.
 ELO_SCALE = 400 / math.log(10)
@@ -226,15 +226,30 @@ def fit_games(records: Iterable[Mapping[str, Any]], anchor: tuple[str, float] = 
 def summarize(records: Iterable[Mapping[str, Any]], meta: Mapping[str, Any], slug: str | None = None
               ) -> dict[str, Any]:
     """One game's entry in the chooser's summary: each player's rounded rating, interval and games, and
-    (``slug`` given) the levels that game plays as another one, with why (``levels.plays_as``)."""
+    (``slug`` given) the levels the chooser offers (``offered``: the chooser's rule,
+    ``level_ratings.offered_by_rule``, on the rounded intervals the summary stores) and, where that is fewer
+    than the game has, ``why``: the game's own sentence (``FEWER_LEVELS_WHY`` of its players), where it has one.
+
+    Raises ``ValueError`` where the ratings leave a rated level out and the game declares no sentence why: the
+    chooser would drop it without a word. (A level the round robin never played is not offered either, but
+    that says nothing of the game: rate it to offer it.)
+    """
     ratings = fit_games(records)
     entry: dict[str, Any] = {
         "anchor": ANCHOR[0], "anchor_elo": round(ANCHOR[1]), "games_per_pairing": meta.get("games"),
         "players": {p: {"elo": round(r.elo), "low": round(r.low), "high": round(r.high), "games": r.games}
                     for p, r in ratings.items()}}
-    same, why = plays_as(slug) if slug is not None else ({}, "")
-    if same:
-        entry["plays_as"] = same
+    if slug is None:
+        return entry
+    levels = game_levels(slug)
+    offered = offered_by_rule(entry["players"], levels)
+    entry["offered"] = list(offered)
+    why = fewer_levels_why(slug)
+    dropped = [level for level in levels if level in entry["players"] and level not in offered]
+    if dropped and not why:
+        raise ValueError(f"{slug}'s ratings leave {', '.join(dropped)} out of the chooser, and its players part "
+                         "declares no FEWER_LEVELS_WHY to say why")
+    if len(offered) < len(levels) and why:
         entry["why"] = why
     return entry
 
@@ -270,6 +285,23 @@ def write_summary(root: pathlib.Path = RESULTS, target: pathlib.Path | None = No
     return target
 
 
+def starts_lines(slug: str, root: pathlib.Path = RESULTS) -> list[str]:
+    """How many distinct starts each pairing of ``slug``'s stored round robin was played from, a line a pairing,
+    where its round robin keeps its starts distinct (``RoundRobin.distinct_starts``; elsewhere none: a start
+    there is not what chance deals before the first decision, or is the same in every game)."""
+    from capture_lib.experiments import analysis
+
+    robin = analysis.ROUND_ROBINS.get(slug)
+    path = root / slug / RATINGS_FILE
+    if robin is None or not robin.distinct_starts or not path.exists():
+        return []
+    _meta, records = load(path)
+    spread = f" over {len(robin.spread)} option sets" if robin.spread else ""
+    return [f"{a} v {b}: {games} games from {starts} distinct starts{spread}; {repeats} of them repeat a start "
+            "on the same seats"
+            for (a, b), (games, starts, repeats) in analysis.pairing_starts(slug, records).items()]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Rewrite the chooser's summary and print each game's ratings."""
     parser = argparse.ArgumentParser(prog="python -m capture_lib.experiments.ratings",
@@ -287,7 +319,10 @@ def main(argv: list[str] | None = None) -> int:
     for slug, entry in json.loads(path.read_text(encoding="utf-8"))["games"].items():
         line = ", ".join(f"{p} {v['elo']} ({v['low']}-{v['high']})" for p, v in
                          sorted(entry["players"].items(), key=lambda kv: kv[1]["elo"]))
-        print(f"{slug}: {line}")
+        print(f"{slug}: {line}; offered: {', '.join(entry['offered'])}"
+              + (f" (fewer: {entry['why']})" if entry.get("why") else ""))
+        for line in starts_lines(slug, args.results):
+            print(f"  {line}")
     print(f"wrote {path}")
     return 0
 

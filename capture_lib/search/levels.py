@@ -10,9 +10,10 @@ when it is called, so one player serves every game:
 - a game's package (``capture_lib.games.<game>.players``) may replace a level in that game alone with its
   ``LEVEL_PLAYERS`` (level name -> factory taking ``timed`` and ``seed``), and add named players with
   its ``ANALYSIS_PLAYERS`` (same form), which only that game can use;
-- where a game's luck leaves no room for four distinct levels, its package's ``PLAYS_AS`` (level ->
-  level) makes a level play as another one, and ``PLAYS_AS_WHY`` says why in a few words (the level
-  chooser shows it, see ``level_ratings``); ``plays_as(slug)`` reads them.
+- every level plays as itself. Which levels the chooser offers is decided from their ratings
+  (``level_ratings.offered_by_rule``); where a game's luck leaves room for fewer distinct levels than it
+  has, its package's ``FEWER_LEVELS_WHY`` says why in one sentence (the chooser shows it);
+  ``fewer_levels_why(slug)`` reads it.
 
 A player's ``seed`` is its own, never the game's: it feeds only the free choices that no observation can
 vary, such as a set-up made before anything is on the board (the first piece placed sees the same
@@ -96,25 +97,22 @@ def game_levels(slug: str) -> tuple[str, ...]:
     return tuple(level for level in LEVEL_NAMES if level in SHARED_LEVELS or level in own)
 
 
-def plays_as(slug: str) -> tuple[dict[str, str], str]:
-    """The game ``slug``'s levels that play as another level (``PLAYS_AS``), and why (``PLAYS_AS_WHY``)."""
+def fewer_levels_why(slug: str) -> str:
+    """Why game ``slug``'s chooser may offer fewer levels than it has, in one sentence (its package's
+    ``FEWER_LEVELS_WHY``; "" where it declares none)."""
     package = game_package(slug)
-    if package is None:
-        return {}, ""
-    return dict(package.PLAYS_AS), package.PLAYS_AS_WHY
+    return "" if package is None else package.FEWER_LEVELS_WHY
 
 
 def _build(name: str, slug: str, timed: bool, seed: int) -> Player:
     """Game ``slug``'s player called ``name`` with its own ``seed``."""
-    # A level that this game plays as another one (its luck leaves no room for it).
-    level = plays_as(slug)[0].get(name, name) if name in LEVEL_NAMES else name
-    own = _own_levels(slug) if level in LEVEL_NAMES else _own_analysis(slug)
-    if level in own:
-        return own[level](timed, seed)
-    if level in SHARED_LEVELS + ANALYSIS_PLAYERS:
-        return _shared(level, timed)
-    if level in LEVEL_NAMES:
-        raise ValueError(f"{slug} has no {level!r} level; its levels: {', '.join(game_levels(slug))}")
+    own = _own_levels(slug) if name in LEVEL_NAMES else _own_analysis(slug)
+    if name in own:
+        return own[name](timed, seed)
+    if name in SHARED_LEVELS + ANALYSIS_PLAYERS:
+        return _shared(name, timed)
+    if name in LEVEL_NAMES:
+        raise ValueError(f"{slug} has no {name!r} level; its levels: {', '.join(game_levels(slug))}")
     games = ", ".join(game_players().get(name, ()))
     raise ValueError(f"the player {name!r} plays only {games}, not {slug}")
 

@@ -204,9 +204,9 @@ class BoardController:
         self.frames = list(frames or [])
         from capture_lib.search.level_ratings import chooser
 
-        # The levels this game offers, each a different opponent (a level that would play as another is
-        # left out, and the strongest one's label says why).
-        self.levels = chooser(slug)
+        # The levels this game offers, each a different opponent (the strongest one's label says why where
+        # there are fewer than the game has); a level given by name that is not offered shows as itself.
+        self.levels = chooser(slug, self.level)
         self._advance()
 
     # ----- the host's side ---------------------------------------------------------------------------
@@ -730,12 +730,16 @@ class BoardController:
 
     def _set_level(self, level: Any) -> None:
         """Change the computer's level (from the page's chooser); it plays its next move at that level."""
-        from capture_lib.search.levels import LEVEL_NAMES, player_for
+        from capture_lib.search.level_ratings import chooser, refusal
+        from capture_lib.search.levels import player_for
 
-        if not isinstance(level, str) or level not in LEVEL_NAMES:
-            raise ValueError(f"ignored an unknown level from the board; levels are {', '.join(LEVEL_NAMES)}")
+        # Only a level the chooser offers (``level_ratings.chooser``): a forged message gets no other player.
+        refused = refusal(self.game_slug, shortened(level) if isinstance(level, str) else "?")
+        if refused:
+            raise ValueError(f"ignored a level this board does not offer: {refused}")
         self._opponent = player_for(level, seed=self._computer_seed)
         self.level = level
+        self.levels = chooser(self.game_slug, level)
         self.say(f"the computer now plays at level {level}")
 
     def _play_from_front_end(self, action: str) -> None:

@@ -25,7 +25,8 @@ EXPERIMENTS = (
 )
 STRENGTH = StrengthTable(80, (("rule", "random"), ("hard", "random"), ("hard", "rule"), ("oracle", "random"),
                               ("easy", "random"), ("easy", "rule"), ("oracle", "rule")))
-#: ``medium`` plays as ``hard`` here (``players.PLAYS_AS``): it is not rated on its own.
+#: ``medium`` is not rated: the best fair play stands too little above it to tell the two apart (``players``), so
+#: the level chooser, which offers only rated levels that stand apart, leaves it out.
 RATINGS = RoundRobin(40, ("random", "rule", "easy", "hard", "oracle", "counter"),
                      more={("easy", "hard"): 200, ("rule", "hard"): 200, ("rule", "easy"): 800,
                            ("random", "easy"): 100},

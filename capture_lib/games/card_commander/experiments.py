@@ -29,7 +29,8 @@ EXPERIMENTS = (
 #: The deal decides most games: the oracle, who sees every card, measures how far play can go.
 STRENGTH = StrengthTable(80, (("rule", "random"), ("hard", "rule"), ("hard", "random"), ("oracle", "rule"),
                               ("oracle", "random")))
-#: ``easy`` and ``medium`` play as ``hard`` here (``players.PLAYS_AS``): they are not rated on their own.
+#: ``easy`` and ``medium`` are not rated: the deal leaves no room for them between the rule player and ``hard``
+#: (``players``), so the level chooser, which offers only rated levels that stand apart, leaves them out.
 RATINGS = RoundRobin(20, ("random", "rule", "hard", "oracle"),
                      more={("random", "hard"): 400, ("rule", "hard"): 300, ("random", "rule"): 300},
                      sources=("card-commander-strength",))

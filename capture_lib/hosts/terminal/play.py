@@ -46,15 +46,14 @@ COMMAND_LINES = (
     "moves [WORD]    the legal moves (only those naming WORD: a piece, a square, a word)",
     "undo            take your last move back, while the rules allow",
     "new             start a new game",
-    "level NAME      the computer's level: random, rule, easy, medium, hard",
+    "level NAME      the computer's level, one of those the game offers (its board's chooser lists them)",
     "save FILE       save the whole game (a record; FILE.json: a JSON save)",
     "load FILE       go on with a saved game",
     "help            the commands and the key to the board",
     "quit            stop (a game under way is offered to be saved, else kept here)",
 )
 #: What Tab completes besides the legal moves.
-COMPLETED_COMMANDS = ("moves", "undo", "new", "help", "quit", "save", "load",
-                      *(f"level {name}" for name in ("random", "rule", "easy", "medium", "hard")))
+COMPLETED_COMMANDS = ("moves", "undo", "new", "help", "quit", "save", "load")
 
 
 def _width(stdout: TextIO) -> int:
@@ -92,7 +91,8 @@ class Terminal:
         """What Tab completes now: the legal moves, ``moves`` with each word they name, and the commands."""
         moves = [record.notation for record in self.scene.actions] if self.session.scene else []
         named = dict.fromkeys(word for move in moves for word in words_of(move))
-        return [*moves, *COMPLETED_COMMANDS, *(f"moves {word}" for word in named)]
+        levels = [f"level {name}" for name, _label in self.session.levels]  # those the game's chooser offers
+        return [*moves, *COMPLETED_COMMANDS, *levels, *(f"moves {word}" for word in named)]
 
     # ----- output --------------------------------------------------------------------------------------------
     def say(self, text: str) -> None:

@@ -14,8 +14,10 @@
 
 The face-down cards decide most battles: the best fair play rates little above the search's medium
 budget (hard 1659 against medium 1607, too close for a round robin of a few hundred games to tell apart;
-``counter``, which knows how the rule-based player chooses, 1607). So ``medium`` plays as ``hard``
-(``PLAYS_AS``): the chooser offers three strengths, random, easy and hard, and says why.
+``counter``, which knows how the rule-based player chooses, 1607). So the level chooser offers random, the
+rule-based player, easy and hard, the levels whose ratings stand apart
+(``capture_lib.search.level_ratings.offered_by_rule``), and says why (``FEWER_LEVELS_WHY``); ``medium`` stays
+the shared search at its budget and is never offered as another level.
 """
 
 from __future__ import annotations
@@ -35,6 +37,5 @@ LEVEL_PLAYERS: dict[str, Callable[[bool, int], Player]] = {}
 #: Extra named players (factories, as above) that only this game has, for the analysis.
 ANALYSIS_PLAYERS: dict[str, Callable[[bool, int], Player]] = {
     "counter": lambda timed, seed: partial(counter_player, timed=timed)}
-#: Levels that play as another level here, and why (the level chooser says it).
-PLAYS_AS: dict[str, str] = {"medium": "hard"}
-PLAYS_AS_WHY = "the cards decide most battles"
+#: Why the level chooser offers fewer levels than the game has (it says it beside the strongest).
+FEWER_LEVELS_WHY = "the cards decide most battles"

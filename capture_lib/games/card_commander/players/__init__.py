@@ -10,10 +10,10 @@
 
 The deal decides most games: the ``oracle``, who sees every card, rates barely above the rule-based
 player, so no fair player can stand far above it, and the search's budgets made levels that a round robin
-could not tell apart (medium rated below easy). So ``easy`` and ``medium`` play as ``hard`` (``PLAYS_AS``):
-the chooser offers three strengths, random, the rule-based player and the search at its best, and says
-why (a round robin of 300 to 400 games a neighbouring pair rates them 1458, 1500 and 1559, their
-intervals apart).
+could not tell apart (medium rated below easy). So the level chooser offers three strengths, random, the
+rule-based player and the search at its best (``hard``), the levels whose ratings stand apart
+(``capture_lib.search.level_ratings.offered_by_rule``), and says why (``FEWER_LEVELS_WHY``); ``easy`` and
+``medium`` stay the shared search at their budgets, for the analysis, and are never offered as another level.
 """
 
 from __future__ import annotations
@@ -33,6 +33,5 @@ LEVEL_PLAYERS: dict[str, Callable[[bool, int], Player]] = {}
 ANALYSIS_PLAYERS: dict[str, Callable[[bool, int], Player]] = {}
 #: What the ``oracle`` ceiling player knows of this game (``capture_lib.search.oracle``): the opponent's hand.
 ORACLE_WORLD = oracle_world
-#: Levels that play as another level here, and why (the level chooser says it).
-PLAYS_AS: dict[str, str] = {"easy": "hard", "medium": "hard"}
-PLAYS_AS_WHY = "the deal decides most games"
+#: Why the level chooser offers fewer levels than the game has (it says it beside the strongest).
+FEWER_LEVELS_WHY = "the deal decides most games"
