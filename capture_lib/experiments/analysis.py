@@ -43,7 +43,7 @@ from capture_lib.games import descriptions, load_game
 
 __all__ = ["EXPERIMENTS", "GAME_OPTIONS", "RESULTS", "ROUND_ROBINS", "SEED", "STRENGTH_TABLES", "Rate", "by_variant",
            "compact", "endings", "main", "play", "play_experiment", "rate", "ratings_games", "read", "run", "score",
-           "share_against", "side_win_rate", "strength_games", "strength_table", "turn_summary"]
+           "share_against", "side_win_rate", "starts_lines", "strength_games", "strength_table", "turn_summary"]
 
 #: Where the stored games are (``capture_lib.core.places.results_dir``): never inside an installed package.
 RESULTS = results_dir()
@@ -251,6 +251,21 @@ def pairing_starts(slug: str, records: Iterable[dict[str, Any]]) -> dict[tuple[s
             sorted(cells.items())}
 
 
+def starts_lines(slug: str, root: pathlib.Path = RESULTS) -> list[str]:
+    """How many distinct starts each pairing of ``slug``'s stored round robin was played from, a line a pairing,
+    where its round robin keeps its starts distinct (``RoundRobin.distinct_starts``; elsewhere none: a start
+    there is not what chance deals before the first decision, or is the same in every game)."""
+    robin = ROUND_ROBINS.get(slug)
+    path = root / EXPERIMENTS[f"{slug}-ratings"][0] if robin is not None else None
+    if robin is None or not robin.distinct_starts or path is None or not path.exists():
+        return []
+    _meta, records = load(path)
+    spread = f" over {len(robin.spread)} option sets" if robin.spread else ""
+    return [f"{a} v {b}: {games} games from {starts} distinct starts{spread}; {repeats} of them repeat a start "
+            "on the same seats"
+            for (a, b), (games, starts, repeats) in pairing_starts(slug, records).items()]
+
+
 def stored_rating_games(slug: str, root: pathlib.Path = RESULTS) -> list[dict[str, Any]]:
     """The stored games a resumed round robin of ``slug`` may take: its own file's and its sources'."""
     records: list[dict[str, Any]] = []
@@ -448,6 +463,10 @@ def main(argv: list[str] | None = None) -> int:
         from capture_lib.experiments import ratings
 
         print(f"  wrote {ratings.write_summary(args.results or RESULTS)}", flush=True)
+        for name in args.only:
+            if name.endswith("-ratings"):
+                for line in starts_lines(name.removesuffix("-ratings"), args.results or RESULTS):
+                    print(f"  {line}", flush=True)
     return 0
 
 

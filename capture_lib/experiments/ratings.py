@@ -285,23 +285,6 @@ def write_summary(root: pathlib.Path = RESULTS, target: pathlib.Path | None = No
     return target
 
 
-def starts_lines(slug: str, root: pathlib.Path = RESULTS) -> list[str]:
-    """How many distinct starts each pairing of ``slug``'s stored round robin was played from, a line a pairing,
-    where its round robin keeps its starts distinct (``RoundRobin.distinct_starts``; elsewhere none: a start
-    there is not what chance deals before the first decision, or is the same in every game)."""
-    from capture_lib.experiments import analysis
-
-    robin = analysis.ROUND_ROBINS.get(slug)
-    path = root / slug / RATINGS_FILE
-    if robin is None or not robin.distinct_starts or not path.exists():
-        return []
-    _meta, records = load(path)
-    spread = f" over {len(robin.spread)} option sets" if robin.spread else ""
-    return [f"{a} v {b}: {games} games from {starts} distinct starts{spread}; {repeats} of them repeat a start "
-            "on the same seats"
-            for (a, b), (games, starts, repeats) in analysis.pairing_starts(slug, records).items()]
-
-
 def main(argv: list[str] | None = None) -> int:
     """Rewrite the chooser's summary and print each game's ratings."""
     parser = argparse.ArgumentParser(prog="python -m capture_lib.experiments.ratings",
@@ -321,8 +304,6 @@ def main(argv: list[str] | None = None) -> int:
                          sorted(entry["players"].items(), key=lambda kv: kv[1]["elo"]))
         print(f"{slug}: {line}; offered: {', '.join(entry['offered'])}"
               + (f" (fewer: {entry['why']})" if entry.get("why") else ""))
-        for line in starts_lines(slug, args.results):
-            print(f"  {line}")
     print(f"wrote {path}")
     return 0
 
