@@ -73,10 +73,12 @@ def test_host_only_names_whole_packages():
 def test_copies_are_written_where_they_save_and_only_there(tmp_path, monkeypatch):
     monkeypatch.setattr(precompress, "CACHE", tmp_path / "cache")
     # Node.js's brotli stood in for by gzip with a mark: as small as a real copy, and told apart.
-    def brotli(jobs):
+    def brotli(jobs, quality):
+        assert quality == 11  # brotli's best, where CAPTURE_BROTLI_QUALITY is not set
         for source, target in jobs:
             target.write_bytes(b"br" + gzip.compress(source.read_bytes()))
 
+    monkeypatch.delenv("CAPTURE_BROTLI_QUALITY", raising=False)
     monkeypatch.setattr(precompress, "_brotli", brotli)
     book = tmp_path / "html"
     book.mkdir()
@@ -94,6 +96,24 @@ def test_copies_are_written_where_they_save_and_only_there(tmp_path, monkeypatch
     (book / "page.html").write_bytes(random.Random(2).randbytes(4000))
     precompress.precompress(book)
     assert not (book / "page.html.gz").exists() and not (book / "page.html.br").exists()
+
+
+def test_a_lower_brotli_quality_is_kept_apart_and_a_bad_one_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(precompress, "CACHE", tmp_path / "cache")
+    book = tmp_path / "html"
+    book.mkdir()
+    (book / "page.html").write_text("<p>the same words again</p>" * 400, encoding="utf-8")
+    sizes = {}
+    for quality in ("11", "1"):
+        monkeypatch.setenv("CAPTURE_BROTLI_QUALITY", quality)
+        precompress.precompress(book)
+        sizes[quality] = (book / "page.html.br").stat().st_size
+        # Node.js wrote the copy at that quality, kept under its own name: a build at 11 never reuses a quicker one.
+        assert [p.name.split(".")[1] for p in (tmp_path / "cache").glob("*.br")] == [f"q{quality}"]
+    assert sizes["1"] > sizes["11"] > 0
+    monkeypatch.setenv("CAPTURE_BROTLI_QUALITY", "12")
+    with pytest.raises(ValueError, match="from 0 to 11, not '12'"):
+        precompress.precompress(book)
 
 
 @pytest.mark.parametrize("name, deferred", [("_static/doctools.js", True), ("_static/documentation_options.js", False)])
