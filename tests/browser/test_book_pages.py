@@ -1,10 +1,13 @@
 """Every page of the built book, crawled once in Chromium: every per-page check runs on that one crawl.
 
-The book is served by ``capture serve``'s static server on 127.0.0.1 and each page is opened twice, as a
-reader opens it: in light at a desktop's 1280 px and in dark on a phone's 390 px. A page with boards is
-checked once its boards in view are live (the engine ready, every play, course and exercise board rebuilt by
-it, every worked example offering "try it from here"), and once every board further down has been drawn and
-gone live too. The crawl records, for each page and look:
+The book is served by ``capture serve``'s static server on 127.0.0.1 and each page is opened once, as a
+reader on a phone opens it, in dark at 390 px. A page with boards is checked once its boards in view are live
+(the engine ready, every play, course and exercise board rebuilt by it, every worked example offering "try
+it from here"), and once every board further down has been drawn and gone live too. Then the same page is
+turned to light at a desktop's 1280 px, as a reader turns a tablet or changes the system's look, and checked
+again: its boards stay drawn and live and the theme follows (one start of the engine a page, not two: each
+start is a few seconds of Pyodide, and the crawl is the test command's longest test). The crawl records, for
+each page and look:
 
 - errors: console errors, page errors and failed requests;
 - requests that leave 127.0.0.1 (a class's network may have no internet);
@@ -32,8 +35,8 @@ from tests.browser.drivers import draw_every_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not AXE.is_file(), reason="axe-core is installed by npm ci")]
 
-#: How a reader's screen is set: (colour scheme, width in px).
-LOOKS = (("light", 1280), ("dark", 390))
+#: How a reader's screen is set: (colour scheme, width in px), in the order the crawl shows a page in them.
+LOOKS = (("dark", 390), ("light", 1280))
 #: Where a page may send requests: the local server, and what the page makes itself.
 LOCAL = ("http://127.0.0.1:", "blob:", "data:", "about:")
 #: Going live waits for Pyodide (a few seconds on two busy cores).
@@ -97,20 +100,8 @@ def _live(page) -> bool:
     return True
 
 
-def visit(context, base: str, path: str, look: tuple[str, int]) -> Visit:
-    """Open ``path`` in ``context`` and record what the crawl checks (see the module's docstring)."""
-    seen = Visit(path, look)
-    started = time.monotonic()
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    # No error at all, the theme's included: sphinx-thebe's configuration is gone ("Identifier 'THEBE_JS_URL'
-    # has already been declared") and the theme's mode is set ("Got invalid theme mode").
-    page.on("console", lambda m: m.type == "error" and seen.problems.append(f"console: {m.text}"))
-    page.on("pageerror", lambda e: seen.problems.append(f"error: {e}"))
-    page.on("requestfailed", lambda r: seen.problems.append(f"failed request: {r.url}"))
-    page.on("request", lambda r: not r.url.startswith(LOCAL) and seen.outside.append(r.url))
-    page.goto(f"{base}/{path}")
-    page.wait_for_load_state("load")
+def _boards(page, seen: Visit) -> None:
+    """Record, in ``seen``, how many boards the page has, whether they went live and how many are drawn."""
     seen.places = page.locator(".capture-static-board").count()
     if seen.places:
         # First as the reader sees it, unscrolled: the boards in view go live, and how much that moved the page
@@ -123,28 +114,57 @@ def visit(context, base: str, path: str, look: tuple[str, int]) -> Visit:
         seen.live = _live(page) and seen.live
         page.evaluate(DRAWN)
         seen.drawn = page.locator(".capture-static-board.capture-board").count()
+    theme = page.evaluate("document.documentElement.dataset.theme")
+    if theme != seen.look[0]:
+        seen.problems.append(f"the theme is {theme!r}, not the reader's {seen.look[0]!r}")
     seen.wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     seen.axe = violations(page)
+
+
+def visit(context, base: str, path: str) -> list[Visit]:
+    """Open ``path`` in ``context`` in the first of ``LOOKS``, turn it to each other look, and record what the
+    crawl checks in each (see the module's docstring)."""
+    looks = [Visit(path, look) for look in LOOKS]
+    started = time.monotonic()
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    # No error at all, the theme's included: sphinx-thebe's configuration is gone ("Identifier 'THEBE_JS_URL'
+    # has already been declared") and the theme's mode is set ("Got invalid theme mode"). Each is recorded
+    # against the look the page was in.
+    now = [looks[0]]
+    page.on("console", lambda m: m.type == "error" and now[0].problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: now[0].problems.append(f"error: {e}"))
+    page.on("requestfailed", lambda r: now[0].problems.append(f"failed request: {r.url}"))
+    page.on("request", lambda r: not r.url.startswith(LOCAL) and now[0].outside.append(r.url))
+    page.goto(f"{base}/{path}")
+    page.wait_for_load_state("load")
+    _boards(page, looks[0])
+    for seen in looks[1:]:
+        now[0] = seen
+        scheme, width = seen.look
+        page.set_viewport_size({"width": width, "height": 900})
+        page.emulate_media(color_scheme=scheme)
+        page.evaluate(DRAWN)
+        _boards(page, seen)
     page.close()
     if os.environ.get("CAPTURE_CRAWL_LOG"):
         with open(os.environ["CAPTURE_CRAWL_LOG"], "a", encoding="utf-8") as log:
-            log.write(f"{time.monotonic() - started:6.1f} s {seen.where} boards={seen.places}\n")
-    return seen
+            log.write(f"{time.monotonic() - started:6.1f} s {path} boards={looks[0].places}\n")
+    return looks
 
 
 @pytest.fixture(scope="module")
 def crawl(browser, book_site) -> list[Visit]:
-    """Every page in every look (``LOOKS``), once."""
+    """Every page in every look (``LOOKS``), each page opened once."""
     base, html = book_site
     pages = book_pages(html)
     assert len(pages) > 40, pages
-    visits = []
-    for scheme, width in LOOKS:
-        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-        context.add_init_script(SHIFTS)
-        for path in pages:
-            visits.append(visit(context, base, path, (scheme, width)))
-        context.close()
+    (scheme, width), visits = LOOKS[0], []
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    context.add_init_script(SHIFTS)
+    for path in pages:
+        visits += visit(context, base, path)
+    context.close()
     return visits
 
 
