@@ -23,12 +23,22 @@ SUMMARY = pathlib.Path(__file__).resolve().parent / "level_ratings.json"
 ANCHOR_LEVEL = "rule"
 
 
+#: The summary last read, under the file's modification time and size: every board's chooser, labels and refusal
+#: read it, and a board is made for each student of a class, so it is parsed again only once rewritten.
+_READ: dict[tuple[int, int], dict[str, Any]] = {}
+
+
 def shipped_summary() -> dict[str, Any]:
     """The summary shipped with the package (``SUMMARY``); empty games if it is missing."""
     try:
-        return json.loads(SUMMARY.read_text(encoding="utf-8"))
+        stat = SUMMARY.stat()
     except FileNotFoundError:
         return {"games": {}}
+    key = (stat.st_mtime_ns, stat.st_size)
+    if key not in _READ:
+        _READ.clear()
+        _READ[key] = json.loads(SUMMARY.read_text(encoding="utf-8"))
+    return _READ[key]
 
 
 def _above(upper: Mapping[str, float], lower: Mapping[str, float]) -> bool:
