@@ -3,7 +3,8 @@
 Two parts, each printed as figures per browser and game:
 
 1. **The student's clock** (``turns``): a play page of the built book (``_build/html``, served on a free port
-   of 127.0.0.1 by ``capture serve``'s server), the board set to a level (``--level``, hard by default), a
+   of 127.0.0.1 by ``capture serve``'s server), the board set to a level (``--level``; by default each game's
+   strongest offered level, the chooser's: hard where the chooser offers it, Card Commander's rule), a
    person's moves drawn at random from the board's legal moves and sent as the page sends them. For every
    move after which the computer took its turn, the page's own clock from sending the move to the answer
    drawn (the next animation frame after it): median, 90th percentile and maximum, against the level's cap
@@ -22,7 +23,7 @@ engine into the built book first (the book's folder of the engine is rewritten i
 players is measured without building the book again.
 
     python bench/bench_computer_turn.py [--games command-capture medieval-capture] [--browsers chromium webkit]
-        [--turns 12] [--level hard] [--positions 20] [--parts turns search] [--wheel]
+        [--turns 12] [--level LEVEL] [--positions 20] [--parts turns search] [--wheel]
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from capture_lib.bookkit.pages import play_pages  # noqa: E402
 from capture_lib.classroom.static import make_server  # noqa: E402
+from capture_lib.search.level_ratings import offered_levels  # noqa: E402
 from tests.browser.other_browsers import BROWSERS  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -188,7 +190,7 @@ def positions(slug, count):
 figures = {}
 for slug in GAMES:
     states = positions(slug, COUNT)
-    player = make_player(LEVEL, timed=True)
+    player = make_player(LEVELS[slug], timed=True)
     seconds, searched = [], []
     for state in states:
         search_stats.LAST.clear()
@@ -215,12 +217,12 @@ def cpu_seconds() -> float:
     return total
 
 
-def search_in_browser(browser, url: str, games: list[str], level: str, count: int) -> tuple[dict, float]:
+def search_in_browser(browser, url: str, games: list[str], levels: dict[str, str], count: int) -> tuple[dict, float]:
     """Part 2 for one browser: per game, the seconds of each decision and what the search reported; and the
     share of the wall clock that the browser's processes got the processor for, meanwhile (on a busy
     machine, well under one: the figures then fall short of what the browser does on its own)."""
     browser.open(url)
-    code = f"GAMES, COUNT, LEVEL = {games!r}, {count!r}, {level!r}\n" + SEARCH
+    code = f"GAMES, COUNT, LEVELS = {games!r}, {count!r}, {levels!r}\n" + SEARCH
     began, cpu = time.perf_counter(), cpu_seconds()
     figures = json.loads(browser.run(f"return await window.benchRun({json.dumps(code)});", timeout=1800))
     return figures, (cpu_seconds() - cpu) / (time.perf_counter() - began)
@@ -282,8 +284,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--browsers", nargs="+", default=["chromium", "webkit"], choices=["chromium", "webkit"])
-    parser.add_argument("--level", default="hard")
-    parser.add_argument("--cap", type=float, default=0.9, help="the level's cap in seconds (hard: 0.9)")
+    parser.add_argument("--level", default=None, help="one level for every game (default: each game's strongest "
+                        "offered level)")
+    parser.add_argument("--cap", type=float, default=0.9, help="the level's cap in seconds (hard's: 0.9)")
     parser.add_argument("--turns", type=int, default=12, help="computer turns timed per browser and game")
     parser.add_argument("--positions", type=int, default=20, help="decisions timed per game in part 2")
     parser.add_argument("--parts", nargs="+", default=["turns", "search"], choices=["turns", "search"])
@@ -293,6 +296,8 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    # Each game's strongest offered level: a level the chooser does not offer is no promise to a student.
+    levels = {slug: args.level or offered_levels(slug)[-1] for slug in args.games}
     if args.wheel:
         put_wheel(args.html)
     with sync_playwright() as playwright:
@@ -301,35 +306,35 @@ def main() -> int:
             server = make_server(args.html, 0, "127.0.0.1")
             threading.Thread(target=server.serve_forever, daemon=True).start()
             base = f"http://127.0.0.1:{server.server_address[1]}/book"
-            print(f"1. the computer's turn at {args.level} on the page's clock (move sent to answer drawn):",
-                  flush=True)
+            print("1. the computer's turn on the page's clock (move sent to answer drawn):", flush=True)
             for slug in args.games:
                 for name in args.browsers:
                     browser = makers[name]()
                     try:
-                        found = student_clock(browser, f"{base}/{slug}/play.html", args.level, args.turns, args.seed)
+                        found = student_clock(browser, f"{base}/{slug}/play.html", levels[slug], args.turns,
+                                              args.seed)
                     finally:
                         browser.close()
-                    print(f"  {slug:22} {name:8} page {summary(found['page'], args.cap)}; "
+                    print(f"  {slug:22} {levels[slug]:6} {name:8} page {summary(found['page'], args.cap)}; "
                           f"in the worker {summary(found['worker'])}", flush=True)
             server.shutdown()
         if "search" in args.parts:
             folder = bench_folder(args.html)
             server = serve(folder)
             url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
-            print(f"2. the search at {args.level} inside each browser's Pyodide, {args.positions} positions a game:",
-                  flush=True)
+            print(f"2. the search inside each browser's Pyodide, {args.positions} positions a game:", flush=True)
             try:
                 for name in args.browsers:
                     browser = makers[name]()
                     try:
-                        figures, share = search_in_browser(browser, url, args.games, args.level, args.positions)
+                        figures, share = search_in_browser(browser, url, args.games, levels, args.positions)
                     finally:
                         browser.close()
                     print(f"  {name}: its processes had the processor {share:.0%} of the time (load average "
                           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores)", flush=True)
                     for slug, found in figures.items():
-                        print(f"  {slug:22} {name:8} {summary([s * 1000 for s in found['seconds']], args.cap)}; "
+                        print(f"  {slug:22} {levels[slug]:6} {name:8} "
+                              f"{summary([s * 1000 for s in found['seconds']], args.cap)}; "
                               f"{searched_line(found['searched'])}", flush=True)
             finally:
                 server.shutdown()

@@ -270,7 +270,8 @@ def search_part(args, pages, makers, attempt, turns) -> None:
                 def work(make, url=pages[name][1]):
                     page = make()
                     try:
-                        return bench_computer_turn.search_in_browser(page, url, args.games, "hard", args.positions)
+                        hard = dict.fromkeys(args.games, "hard")
+                        return bench_computer_turn.search_in_browser(page, url, args.games, hard, args.positions)
                     finally:
                         page.close()
 

@@ -49,15 +49,18 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
 fi
 
+# Brotli at quality 9, not 11 (book/_ext/precompress.py), for every book this run builds (the strict build,
+# and the small books the packaging and new-game tests build, which take its kept copies only at its quality):
+# a fresh clone has no kept copies, and 11 costs 80 s more a build for copies a tenth smaller.
+export CAPTURE_BROTLI_QUALITY=9
+
 # The strict book build, started now (for the whole run, not for a chosen subset) so that it runs beside the
 # engine's tests; the tests that need the book wait for it (tests/conftest.py, built_book) and read its log.
 if [ "$#" -eq 0 ]; then
   CAPTURE_TEST_BUILD="$(mktemp -d "${TMPDIR:-/tmp}/capture-test-build.XXXXXX")"
   export CAPTURE_TEST_BUILD
   echo "==> building the book (strict) in the background: $CAPTURE_TEST_BUILD/log"
-  # Brotli at quality 9, not 11 (book/_ext/precompress.py): a fresh clone has no kept copies, and 11 costs
-  # 80 s more for copies a tenth smaller.
-  CAPTURE_BROTLI_QUALITY=9 setsid bash -c 'python -m capture_lib.cli book --strict >"$CAPTURE_TEST_BUILD/log" 2>&1
+  setsid bash -c 'python -m capture_lib.cli book --strict >"$CAPTURE_TEST_BUILD/log" 2>&1
     echo $? >"$CAPTURE_TEST_BUILD/returncode.part"; mv "$CAPTURE_TEST_BUILD/returncode.part" "$CAPTURE_TEST_BUILD/returncode"' &
   build=$!
   # A run stopped early (Ctrl-C, a failure in collection) stops the build too.
