@@ -78,11 +78,11 @@ fi
 # groups, tried first, sent one notebook's cells to both workers, each with a kernel of its own.)
 book_log="$CAPTURE_TEST_BUILD/book-tests.log"
 echo "==> pytest, the book and the browsers, beside the rest: $book_log"
-python -m pytest tests -m "book and not after_engine" -p no:cacheprovider -p no:xdist --durations=15 >"$book_log" 2>&1 &
+python -m pytest tests -m "book and not after_engine" -p no:cacheprovider -p no:xdist --durations=30 >"$book_log" 2>&1 &
 book_tests=$!
 echo "==> pytest (unit, property, notebooks under nbval)"
 status=0
-python -m pytest tests book --nbval -m "not book or after_engine" -p no:cacheprovider -p no:xdist --durations=15 \
+python -m pytest tests book --nbval -m "not book or after_engine" -p no:cacheprovider -p no:xdist --durations=30 \
   || status=$?
 book_status=0
 wait "$book_tests" || book_status=$?
