@@ -8,6 +8,10 @@ For each run it prints the whole time, the set-up's share (until the first pytes
 own time and counts as pytest printed them, and whether the run passed; then the slowest, the median and how many
 runs passed in a row. Nothing else should run on the machine meanwhile: two cores are the test command's budget.
 
+The same machine has run the command in 16 and in 31 minutes with nothing else running, every test about twice
+as slow. So before the first run and after each, a fixed piece of pure Python (``SPEED``, one core) is timed,
+best of three: a run's minutes are comparable only beside the speed of the machine it ran on.
+
     python bench/bench_test_command.py [--runs 10] [--keep-logs FOLDER]
 """
 
@@ -60,6 +64,17 @@ def one_run(commit: str, number: int, logs: pathlib.Path | None) -> dict:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+#: A fixed piece of pure Python, about a second on one quiet core of the project's machine: the machine's speed.
+SPEED = "sum(i * i % 7 for i in range(8_000_000))"
+
+
+def machine_speed() -> float:
+    """The seconds ``SPEED`` takes in a fresh interpreter here, the best of three."""
+    code = f"import time; began = time.perf_counter(); {SPEED}; print(time.perf_counter() - began)"
+    return min(float(subprocess.run(["python3", "-c", code], capture_output=True, text=True, check=True).stdout)
+               for _ in range(3))
+
+
 def minutes(seconds: float) -> str:
     """``754.0`` -> ``12 min 34 s``."""
     return f"{int(seconds // 60)} min {round(seconds % 60):02d} s"
@@ -75,14 +90,16 @@ def main() -> int:
     commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                             check=True).stdout.strip()
     print(f"commit {commit[:10]}; {os.cpu_count()} cores; load average at the start "
-          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; a fixed piece of Python ({SPEED}) "
+          f"{machine_speed():.2f} s", flush=True)
     results = []
     for number in range(1, args.runs + 1):
         result = one_run(commit, number, args.keep_logs)
         results.append(result)
         processes = "; ".join(f"{counts} in {minutes(took)}" for counts, took in result["pytest"])
         print(f"run {number}: {'passed' if result['passed'] else 'FAILED'} in {minutes(result['seconds'])} "
-              f"(set-up {minutes(result['setup'])}); {processes}", flush=True)
+              f"(set-up {minutes(result['setup'])}); {processes}; the fixed piece of Python after it "
+              f"{machine_speed():.2f} s", flush=True)
         if result["tail"]:
             print(result["tail"], flush=True)
     times = [r["seconds"] for r in results]
