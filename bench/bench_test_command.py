@@ -5,7 +5,8 @@ Each run clones this checkout's current commit into a new temporary folder and r
 no npm packages and no built book, so every run pays the whole set-up (the environment from pip's cache, the
 runtime from npm's); the machine's Debian browsers are already installed, as on CI's machine after its first run.
 For each run it prints the whole time, the set-up's share (until the first pytest line), each pytest process's
-own time and counts as pytest printed them, and whether the run passed; then the slowest, the median and how many
+own time and counts as pytest printed them, its slowest modules (from the JUnit report each process writes), and
+whether the run passed; then the slowest, the median and how many
 runs passed in a row. Nothing else should run on the machine meanwhile: two cores are the test command's budget.
 
 The same machine has run the command in 16 and in 31 minutes with nothing else running, every test about twice
@@ -54,14 +55,45 @@ def one_run(commit: str, number: int, logs: pathlib.Path | None) -> dict:
                     first_pytest = time.monotonic() - started
         seconds = time.monotonic() - started
         text = "".join(lines)
+        modules = {}
+        built = BUILD_FOLDER.search(text)
+        for process in ("engine", "book"):
+            report = pathlib.Path(built.group(1)) / f"{process}-tests.xml" if built else None
+            if report is not None and report.is_file():
+                modules[process] = module_times(report)
+                if logs is not None:
+                    logs.mkdir(parents=True, exist_ok=True)
+                    shutil.copy(report, logs / f"run-{number}-{process}.xml")
         if logs is not None:
             logs.mkdir(parents=True, exist_ok=True)
             (logs / f"run-{number}.log").write_text(text, encoding="utf-8")
         return {"seconds": seconds, "setup": first_pytest or seconds, "passed": run.returncode == 0,
                 "pytest": [(counts, float(took)) for counts, took in SUMMARY.findall(text)],
-                "tail": "" if run.returncode == 0 else text[-1500:]}
+                "tail": "" if run.returncode == 0 else text[-1500:], "modules": modules}
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+#: Where ``tools/test.sh`` says its build's folder is (its JUnit reports lie beside the log).
+BUILD_FOLDER = re.compile(r"^==> building the book \(strict\) in the background: (.*)/log$", re.MULTILINE)
+#: How many of each process's slowest modules a run prints.
+MODULES_SHOWN = 12
+
+
+def module_times(report: pathlib.Path) -> list[tuple[float, int, str]]:
+    """A pytest JUnit report's seconds and tests by module (a test file, or a notebook), the slowest first."""
+    from xml.etree import ElementTree
+
+    seconds: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for case in ElementTree.parse(report).getroot().iter("testcase"):
+        parts = case.get("classname", "").split(".")
+        # The module is the classname up to its test file (tests.ai.test_levels) or notebook (book.x.play.ipynb).
+        end = next((i for i, part in enumerate(parts) if part.startswith("test_") or part == "ipynb"), len(parts) - 1)
+        module = ".".join(parts[:end + 1])
+        seconds[module] = seconds.get(module, 0.0) + float(case.get("time") or 0)
+        counts[module] = counts.get(module, 0) + 1
+    return sorted(((seconds[m], counts[m], m) for m in seconds), reverse=True)
 
 
 #: A fixed piece of pure Python, about a second on one quiet core of the project's machine: the machine's speed.
@@ -100,6 +132,10 @@ def main() -> int:
         print(f"run {number}: {'passed' if result['passed'] else 'FAILED'} in {minutes(result['seconds'])} "
               f"(set-up {minutes(result['setup'])}); {processes}; the fixed piece of Python after it "
               f"{machine_speed():.2f} s", flush=True)
+        for process, found in result["modules"].items():
+            total = sum(seconds for seconds, _, _ in found)
+            print(f"  {process} process: {total:.0f} s of tests; its slowest modules: " + ", ".join(
+                f"{module} {seconds:.0f} s ({count})" for seconds, count, module in found[:MODULES_SHOWN]), flush=True)
         if result["tail"]:
             print(result["tail"], flush=True)
     times = [r["seconds"] for r in results]

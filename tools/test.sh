@@ -75,15 +75,18 @@ fi
 # Two pytest processes side by side, one a core: the book's tests (the built book, the browsers; marked "book"
 # by tests/conftest.py), which wait for the build, and everything else with the notebooks under nbval, then a
 # few of the book's tests (marked "after_engine"), so that both end at about the same time. (xdist's
-# groups, tried first, sent one notebook's cells to both workers, each with a kernel of its own.)
+# groups, tried first, sent one notebook's cells to both workers, each with a kernel of its own.) Each process
+# writes a JUnit report beside the build's log, every test's time in it: what balancing the two reads
+# (bench/bench_test_command.py --keep-logs keeps them and sums them by module).
 book_log="$CAPTURE_TEST_BUILD/book-tests.log"
 echo "==> pytest, the book and the browsers, beside the rest: $book_log"
-python -m pytest tests -m "book and not after_engine" -p no:cacheprovider -p no:xdist --durations=30 >"$book_log" 2>&1 &
+python -m pytest tests -m "book and not after_engine" -p no:cacheprovider -p no:xdist --durations=30 \
+  --junitxml="$CAPTURE_TEST_BUILD/book-tests.xml" >"$book_log" 2>&1 &
 book_tests=$!
 echo "==> pytest (unit, property, notebooks under nbval)"
 status=0
 python -m pytest tests book --nbval -m "not book or after_engine" -p no:cacheprovider -p no:xdist --durations=30 \
-  || status=$?
+  --junitxml="$CAPTURE_TEST_BUILD/engine-tests.xml" || status=$?
 book_status=0
 wait "$book_tests" || book_status=$?
 echo "==> pytest, the book and the browsers (its log)"
