@@ -34,6 +34,7 @@ from pathlib import PurePosixPath
 import pytest
 
 from capture_lib.bookkit import manifest
+from capture_lib.bookkit.summaries import find_chromium
 from capture_lib.bookkit.wheel import engine_wheel, host_only, module_of, wheel_name
 
 from .conftest import ROOT
@@ -169,12 +170,14 @@ def _get(url: str) -> bytes:
 
 
 #: A small part of the book, to build within the test's time: the front page, a play page (boards), a rules
-#: index (it reads the book's own pages) and a chapter of numbers (it reads the stored games).
+#: index (it reads the book's own pages), a chapter of numbers (it reads the stored games) and a summary (a
+#: handout: the build prints its PDF, and only its, bookkit.toc).
 SMALL_TOC = """format: jb-book
 root: book/intro
 chapters:
   - file: book/card-commander/play
   - file: book/card-commander/rules-index
+  - file: book/card-commander/summary
   - file: book/analysis/card-commander
 """
 
@@ -246,6 +249,11 @@ def test_lab_book_and_serve_work_from_a_pip_install_in_any_folder(installed, bui
     # The chapter of numbers read the stored games the copy holds.
     numbers = (book / "_build" / "html" / "book" / "analysis" / "card-commander.html").read_text(encoding="utf-8")
     assert "stored games" in numbers and "Traceback" not in numbers
+    # The handouts of its own pages only: Card Commander's summary, printed from the installed package.
+    if find_chromium() is not None:
+        printed = sorted(p.relative_to(book / "_build" / "html").as_posix()
+                         for p in (book / "_build" / "html").glob("*/*.pdf"))
+        assert printed == ["summaries/card-commander.pdf"], printed
 
     port = _free_port()
     server = subprocess.Popen([str(installed["capture"]), "serve", f"--port={port}"], cwd=work, env=installed["env"],

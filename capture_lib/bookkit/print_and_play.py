@@ -62,6 +62,15 @@ def sheets_html(slug: str) -> str:
             f"<body>{body}</body></html>\n")
 
 
+def game_in_book(root: pathlib.Path, slug: str) -> bool:
+    """Whether the book at ``root`` has a page of game ``slug``: its chapter's, or its lesson plan (which links the
+    sheets)."""
+    from capture_lib.bookkit.toc import toc_pages
+
+    pages = toc_pages(root)
+    return pages is None or any(page.startswith(f"book/{slug}/") or page == f"book/teaching/{slug}" for page in pages)
+
+
 def build_print_and_play(out_dir: pathlib.Path | None = None, root: pathlib.Path = ROOT,
                          chromium: str | None = None) -> list[pathlib.Path]:
     """Write ``<game>.html`` and print ``<game>.pdf`` for each board game into ``out_dir``; the PDFs made.
@@ -77,6 +86,8 @@ def build_print_and_play(out_dir: pathlib.Path | None = None, root: pathlib.Path
               "Debian's chromium (apt-get install chromium) or set CAPTURE_CHROMIUM", file=sys.stderr)
     made = []
     for slug, layout in layouts().items():
+        if not game_in_book(root, slug):
+            continue  # a smaller book (bookkit.toc) prints the sheets of its own games only
         page, pdf = out / f"{slug}.html", out / f"{slug}.pdf"
         page.write_text(sheets_html(slug), encoding="utf-8")
         if chromium is None:

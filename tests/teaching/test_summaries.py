@@ -23,7 +23,7 @@ from capture_lib.bookkit.summaries import (
 from capture_lib.render.picture import crop
 from tests.chapter_facts import chapter_facts
 from tests.handouts import pdf_text
-from tests.registry import chapter_page, games, shipped_games
+from tests.registry import ROOT, chapter_page, games, shipped_games
 
 
 @pytest.fixture
@@ -108,6 +108,27 @@ def test_without_chromium_the_build_says_so_and_makes_no_pdf(tmp_path, monkeypat
     assert build_summaries(tmp_path) == []
     assert "Chromium was not found" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{h.stem}.html" for h in handouts())
+
+
+def test_a_smaller_book_prints_the_handouts_of_its_own_pages_only(tmp_path):
+    from capture_lib.bookkit import print_and_play
+
+    for page in ("card-commander/summary.md", "teaching/card-commander-worksheet.md",
+                 "teaching/card-commander-answers.md", "command-capture/summary.md"):
+        (tmp_path / "book" / page).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "book" / page).write_text("# A page\n", encoding="utf-8")
+    every = {(h.slug, h.kind) for h in handouts(tmp_path)}
+    assert every == {("card-commander", "summary"), ("card-commander", "worksheet"), ("card-commander", "answers"),
+                     ("command-capture", "summary")}  # no table of contents: every page counts as the book's
+    (tmp_path / "_toc.yml").write_text("format: jb-book\nroot: book/intro\nchapters:\n"
+                                       "  - file: book/card-commander/summary.md\n"
+                                       "    sections:\n      - file: book/teaching/card-commander-worksheet\n",
+                                       encoding="utf-8")
+    assert {(h.slug, h.kind) for h in handouts(tmp_path)} == {("card-commander", "summary"),
+                                                              ("card-commander", "worksheet")}
+    # Card Commander has no print-and-play sheets; Command Capture's are printed only where the book has its pages.
+    assert not any(print_and_play.game_in_book(tmp_path, slug) for slug in print_and_play.layouts())
+    assert all(print_and_play.game_in_book(ROOT, slug) for slug in print_and_play.layouts())
 
 
 def test_a_failing_chromium_is_reported(tmp_path, capsys):
