@@ -37,8 +37,14 @@ def site(built_book):
     server.shutdown()
 
 
-def open_page(browser, url: str):
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
+#: The window these tests read pages in.
+VIEWPORT = {"width": 1100, "height": 900}
+
+
+def open_page(browser, url: str, context=None):
+    """A new page at ``url`` without the engine, of ``context`` where given (its pages share the browser's cache),
+    else in a context of its own; the page, its problems and the requests it sent off the machine."""
+    page = context.new_page() if context is not None else browser.new_page(viewport=VIEWPORT)
     # These tests are about the pictures every page steps through; the engine (tests/browser/test_live_book.py)
     # would turn boards live in the middle of them.
     page.add_init_script("delete window.Worker;")
@@ -110,9 +116,10 @@ def test_examples_and_lessons_step_forward_and_back_without_the_engine(browser, 
     pages = sorted(p for p in (site["dir"] / "book").rglob("*.html")
                    if "capture-static-board" in p.read_text(encoding="utf-8"))
     assert len(pages) >= 8
+    context = browser.new_context(viewport=VIEWPORT)  # one cache for every page, as a reader's
     for path in pages:
         url = f"{site['url']}/{path.relative_to(site['dir']).as_posix()}"
-        page, problems, _ = open_page(browser, url)
+        page, problems, _ = open_page(browser, url, context)
         steppers = page.locator(".capture-static-board").filter(has=page.locator(".cap-stepper"))
         for i in range(steppers.count()):
             board = steppers.nth(i)
@@ -131,3 +138,4 @@ def test_examples_and_lessons_step_forward_and_back_without_the_engine(browser, 
             assert board.locator(".cap-step-action").count() == 0
         assert not problems, f"{path.name}: {problems}"
         page.close()
+    context.close()
