@@ -68,6 +68,8 @@ BENCHES: dict[str, tuple[str, list[str]]] = {
                      ["python", "bench/bench_class.py", "--students", "600", "--seconds", "120"]),
     "class-ceiling": ("The ceiling of one capture class process: more tables a run until a target breaks",
                       ["python", "bench/bench_class.py", "--ceiling", "--seconds", "60"]),
+    "test-command": ("The README's test command on a fresh clone, as CI runs it: the whole, the set-up, each "
+                     "process and its slowest modules", ["python", "bench/bench_test_command.py", "--runs", "1"]),
     "wasm": ("The browser runtime's largest WebAssembly functions", ["python", "bench/wasm_functions.py"]),
     "webkit-runtime": ("WebKit on a runtime padded past its optimizing tier: start, Python's speed, the search",
                        ["python", "bench/bench_webkit_runtime.py", "--runs", "5"]),
