@@ -52,7 +52,8 @@ BENCHES: dict[str, tuple[str, list[str]]] = {
                  ["python", "bench/bench_blocking.py"]),
     "host-time": ("The board session's own cost of a move, and what it writes",
                   ["python", "bench/bench_host_time.py", "--moves", "60"]),
-    "computer-turn": ("The computer's turn at hard on the clock a student sees, in Chromium and WebKit, and its search",
+    "computer-turn": ("The computer's turn at each game's strongest offered level on the clock a student sees, in "
+                      "Chromium and WebKit, and its search",
                       ["python", "bench/bench_computer_turn.py", "--parts", "turns", "search"]),
     "browsers": ("Time to a live board in Chromium, Firefox and WebKit",
                  ["python", "bench/bench_browsers.py", "--runs", "2"]),
