@@ -56,6 +56,17 @@ def _menu(page, menu, item):
     page.locator(".lm-Menu-item", has_text=item).first.click()
 
 
+def _saved_since(notebook, before_ns: int) -> bool:
+    """Whether ``notebook`` has been written since ``before_ns`` (its modification time then) and reads whole."""
+    if notebook.stat().st_mtime_ns == before_ns:
+        return False
+    try:
+        json.loads(notebook.read_text(encoding="utf-8"))
+    except ValueError:  # half written
+        return False
+    return True
+
+
 def _board_values(notebook) -> list[dict]:
     """The boards' values in the widget state saved with ``notebook`` (none when it holds none)."""
     saved = json.loads(notebook.read_text(encoding="utf-8"))
@@ -96,10 +107,12 @@ def test_a_played_board_is_saved_in_the_notebook_says_when_its_kernel_is_gone_an
     # the widgets a kernel runs (docs/hosts.md says so, and to run the cells before saving).
     before = notebook.stat().st_mtime_ns
     _menu(other, "File", "Save Notebook")
+    # Saved once the file has changed and reads whole again: the server writes it in place, so between its
+    # truncating and its last write the file is there, changed and empty (a run read it so, and failed).
     deadline = time.monotonic() + MOVE_MS / 1000
-    while notebook.stat().st_mtime_ns == before and time.monotonic() < deadline:
+    while not _saved_since(notebook, before) and time.monotonic() < deadline:
         other.wait_for_timeout(200)
-    assert notebook.stat().st_mtime_ns != before, "the notebook was not saved"
+    assert _saved_since(notebook, before), "the notebook was not saved"
     assert _board_values(notebook) == [], "saved before its cell ran, a notebook now keeps its board: fix docs/hosts.md"
     # Run the cell: the new board offers the kept game, and goes on from it.
     _menu(other, "Run", "Run All Cells")
