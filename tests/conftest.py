@@ -89,6 +89,16 @@ def kept_games_folder(tmp_path_factory):
         os.environ["CAPTURE_SAVES"] = previous
 
 
+def _ended_build() -> int | None:
+    """The exit status of the build ``tools/test.sh`` started (``BUILD_ENV``), or ``None`` where there is none or it
+    has not ended yet."""
+    started = os.environ.get(BUILD_ENV)
+    done = pathlib.Path(started) / "returncode" if started else None
+    if done is None or not done.is_file():
+        return None
+    return int(done.read_text().strip() or "1")
+
+
 @pytest.fixture(scope="session")
 def built_book() -> dict:
     """The HTML book, built strictly (any Sphinx warning fails) by ``capture book --strict``: the build that
@@ -101,7 +111,7 @@ def built_book() -> dict:
             if time.monotonic() > deadline:
                 pytest.fail(f"the book's build started by tools/test.sh did not end within {BUILD_SECONDS} s")
             time.sleep(1)
-        returncode = int((folder / "returncode").read_text() or "1")
+        returncode = _ended_build()
         log = (folder / "log").read_text(encoding="utf-8", errors="replace")
     else:
         result = subprocess.run([sys.executable, "-m", "capture_lib.cli", "book", "--strict"], cwd=ROOT,
@@ -136,9 +146,7 @@ def printed_handouts(tmp_path_factory) -> dict:
     is read was printed in this run."""
     from tests.handouts import print_handouts
 
-    started = os.environ.get(BUILD_ENV)
-    done = pathlib.Path(started) / "returncode" if started else None
-    if done is not None and done.is_file() and done.read_text().strip() == "0":
+    if _ended_build() == 0:
         built = {pdf.stem: pdf for pdf in (ROOT / "_build" / "html" / "summaries").glob("*.pdf")}
         if built:
             return built

@@ -21,9 +21,9 @@ import pathlib
 from collections.abc import Callable, Iterable
 
 import pytest
-import yaml
 
 from capture_lib import games as registry
+from capture_lib.bookkit.toc import toc_pages
 from capture_lib.core import parts as kinds
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -88,21 +88,9 @@ def has_part(slug: str, part: str) -> bool:
 
 @functools.cache
 def _chapter_pages() -> tuple[str, ...]:
-    """Every page ``_toc.yml`` lists (``book/card-commander/play``), in the book's order."""
-    pages: list[str] = []
-
-    def visit(entry):
-        if isinstance(entry, dict):
-            if isinstance(entry.get("file"), str):
-                pages.append(entry["file"])
-            for value in entry.values():
-                visit(value)
-        elif isinstance(entry, list):
-            for item in entry:
-                visit(item)
-
-    visit(yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8")))
-    return tuple(pages)
+    """Every page ``_toc.yml`` lists (``book/card-commander/play``), in the book's order (the build's reader,
+    ``capture_lib.bookkit.toc``)."""
+    return toc_pages(ROOT) or ()
 
 
 def chapters() -> list[str]:

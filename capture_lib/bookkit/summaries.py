@@ -115,13 +115,14 @@ KINDS = {"summary": ("{slug}/summary.md", 1), "worksheet": ("teaching/{slug}-wor
 def handouts(root: pathlib.Path = ROOT) -> list[Handout]:
     """Every handout the book has: each game's summary, then the worksheets and answer sheets that exist, each only
     where its page is one of the book's (``toc.in_toc``: a smaller book prints only its own)."""
-    from capture_lib.bookkit.toc import in_toc
+    from capture_lib.bookkit.toc import in_toc, toc_pages
 
+    listed = toc_pages(root)
     found = []
     for kind, (pattern, pages) in KINDS.items():
         for slug in summary_slugs(root):
             source = root / "book" / pattern.format(slug=slug)
-            if source.is_file() and in_toc(root, source):
+            if source.is_file() and in_toc(listed, root, source):
                 found.append(Handout(slug, kind, source, pages))
     return found
 

@@ -16,20 +16,20 @@ import yaml
 SUFFIXES = (".md", ".ipynb")
 
 
-def toc_pages(root: pathlib.Path) -> frozenset[str] | None:
-    """Every page ``root/_toc.yml`` lists, as its path without a suffix (``book/card-commander/summary``): the
-    root, the chapters and their sections alike; ``None`` where ``root`` has no table of contents (every page
-    then counts as the book's)."""
+def toc_pages(root: pathlib.Path) -> tuple[str, ...] | None:
+    """Every page ``root/_toc.yml`` lists, in the book's order, as its path without a suffix
+    (``book/card-commander/summary``): the root, the chapters and their sections alike; ``None`` where ``root`` has
+    no table of contents (every page then counts as the book's)."""
     toc = root / "_toc.yml"
     if not toc.is_file():
         return None
-    found: set[str] = set()
+    found: list[str] = []
 
     def visit(entry) -> None:
         if isinstance(entry, dict):
             for key in ("root", "file"):
                 if isinstance(entry.get(key), str):
-                    found.add(_bare(entry[key]))
+                    found.append(_bare(entry[key]))
             for value in entry.values():
                 visit(value)
         elif isinstance(entry, list):
@@ -37,12 +37,12 @@ def toc_pages(root: pathlib.Path) -> frozenset[str] | None:
                 visit(item)
 
     visit(yaml.safe_load(toc.read_text(encoding="utf-8")))
-    return frozenset(found)
+    return tuple(found)
 
 
-def in_toc(root: pathlib.Path, page: pathlib.Path) -> bool:
-    """Whether the source ``page`` (a path under ``root``) is one of the book's pages (``toc_pages``)."""
-    pages = toc_pages(root)
+def in_toc(pages: tuple[str, ...] | None, root: pathlib.Path, page: pathlib.Path) -> bool:
+    """Whether the source ``page`` (a path under ``root``) is one of the book's ``pages`` (``toc_pages(root)``, read
+    once by the caller for all its pages)."""
     return pages is None or _bare(page.relative_to(root).as_posix()) in pages
 
 
